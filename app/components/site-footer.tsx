@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import { SocialLinks } from "#app/components/social-links.tsx";
+import { StoreButtons } from "#app/components/store-buttons.tsx";
+import { DEFAULT_LOGO } from "#app/components/site-logo.tsx";
+import type { ChromeSettings } from "#app/lib/chrome.ts";
+import { primaryNav } from "#app/lib/site-links.ts";
+
+const linkClass = "text-brand-100 transition-colors hover:text-white";
+
+export function SiteFooter({ settings, siteName }: { settings: ChromeSettings; siteName: string }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-brand-950 pb-24 text-brand-100 md:pb-0">
+      <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr] lg:px-8">
+        <div className="space-y-4">
+          <Link to="/" className="inline-flex rounded-md bg-white px-3 py-2" aria-label={`${siteName} home`}>
+            <img src={settings.logo || DEFAULT_LOGO} alt={siteName} className="h-8 w-auto" height={32} width={144} />
+          </Link>
+          <p className="max-w-xs text-sm leading-relaxed text-brand-200">
+            Practical everyday phrases with native-speaker audio. Join over 10,000 language learners.
+          </p>
+          <SocialLinks settings={settings} />
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="mb-4 text-sm font-bold tracking-wider text-white uppercase">
+            Quick Links
+          </h2>
+          <ul className="space-y-2.5">
+            {primaryNav.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="mb-4 text-sm font-bold tracking-wider text-white uppercase">
+            Help &amp; Legal
+          </h2>
+          <ul className="space-y-2.5">
+            <li>
+              <Link to="/faq" className={linkClass}>
+                FAQ
+              </Link>
+            </li>
+            <li>
+              <Link to="/support" className={linkClass}>
+                Contact Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms-of-use" className={linkClass}>
+                Terms of Use
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-4 text-sm font-bold tracking-wider text-white uppercase">Get the App</h2>
+          <StoreButtons appStoreLink={settings.app_store_link} playStoreLink={settings.play_store_link} />
+          {!settings.app_store_link && !settings.play_store_link ? (
+            <Link to="/download" className={linkClass}>
+              Learn about the {siteName} app
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-6 py-6 text-sm text-brand-200 lg:px-8">
+          © {year} {siteName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,30 @@
+/** Keys the site keeps in the browser (SPEC §3). */
+export const COOKIE_CONSENT_KEY = "cookie_consent_level";
+export const HIDE_DOWNLOAD_BAR_KEY = "hideDownloadBar";
+export type ConsentLevel = "all" | "essential";
+
+/**
+ * Runs inline in <head> before first paint: marks <html> so CSS hides the promo strip and the cookie banner the
+ * visitor has already dismissed, with no flash on load. Storage can throw (privacy modes), hence the try.
+ */
+export const preferencesScript = `try{var d=document.documentElement;if(sessionStorage.getItem(${JSON.stringify(
+  HIDE_DOWNLOAD_BAR_KEY,
+)})==="true")d.setAttribute("data-hide-download-bar","");var c=localStorage.getItem(${JSON.stringify(
+  COOKIE_CONSENT_KEY,
+)});if(c==="all"||c==="essential")d.setAttribute("data-cookie-consent",c)}catch(e){}`;
+
+export function readStorage(storage: "local" | "session", key: string): string | null {
+  try {
+    return (storage === "local" ? window.localStorage : window.sessionStorage).getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(storage: "local" | "session", key: string, value: string) {
+  try {
+    (storage === "local" ? window.localStorage : window.sessionStorage).setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, quotas); the choice then lasts for this page only.
+  }
+}

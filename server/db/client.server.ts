@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Logger } from "#server/logger.server.ts";
+import { acquireDirectoryLock } from "#server/db/directory-lock.server.ts";
+import * as schema from "#server/db/schema.ts";
+
+export type Schema = typeof schema;
+/** The one database type services take, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** For LISTEN/NOTIFY; only a PostgreSQL server has one. */
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(process.cwd(), "server/db/migrations");
+
+export type DatabaseConfig = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+
+export async function openDatabase(config: DatabaseConfig, logger: Logger): Promise<DatabaseHandle> {
+  if ("databaseUrl" in config) return openPostgres(config.databaseUrl, logger);
+  return openPglite(config, logger);
+}
+
+async function openPostgres(connectionString: string, logger: Logger): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Without a listener, a server restart or dropped idle connection crashes the process.
+  pool.on("error", (error) => logger.warn("PostgreSQL pool connection error", error));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  try {
+    await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db, kind: "postgres", connectionString, close: () => pool.end() };
+}
+
+async function openPglite(config: { dataDir: string } | { inMemory: true }, logger: Logger): Promise<DatabaseHandle> {
+  let release = () => {};
+  let dataPath: string | undefined;
+  if ("dataDir" in config) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    release = acquireDirectoryLock(config.dataDir);
+    dataPath = path.join(config.dataDir, "pglite");
+  }
+  try {
+    const client = await PGlite.create(dataPath);
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      async close() {
+        try {
+          // PGlite runs with fsync off: a checkpoint before closing leaves a clean data directory.
+          await client.exec("CHECKPOINT");
+          await client.close();
+        } catch (error) {
+          logger.warn("Closing the embedded database failed", error);
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,226 @@
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * One schema for both drivers (PGlite and a PostgreSQL server). Keep to SQL that PostgreSQL 15 understands.
+ *
+ * Catalogue keys are composite: a level id is unique within its language and a lesson id within its level, so URLs
+ * read /spanish/a1/greetings instead of forcing admins to invent globally unique ids.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+export const settings = pgTable("settings", {
+  id: text("id").primaryKey(),
+  logo: text("logo"),
+  favicon: text("favicon"),
+  heroImage: text("hero_image"),
+  appScreenshot: text("app_screenshot"),
+  appStoreLink: text("app_store_link"),
+  playStoreLink: text("play_store_link"),
+  facebookLink: text("facebook_link"),
+  twitterLink: text("twitter_link"),
+  instagramLink: text("instagram_link"),
+  linkedinLink: text("linkedin_link"),
+  pinterestLink: text("pinterest_link"),
+  aboutTitle: text("about_title"),
+  aboutContent: text("about_content"),
+  whoWeAreTitle: text("who_we_are_title"),
+  whoWeAreContent: text("who_we_are_content"),
+  howItWorksTitle: text("how_it_works_title"),
+  howItWorksContent: text("how_it_works_content"),
+  bannerBgColor: text("banner_bg_color"),
+  bannerTextColor: text("banner_text_color"),
+  bannerCtaText: text("banner_cta_text"),
+  bannerCtaColor: text("banner_cta_color"),
+  bannerCtaBgColor: text("banner_cta_bg_color"),
+  bannerShowLogo: boolean("banner_show_logo"),
+  bannerTitle: text("banner_title"),
+  bannerDescription: text("banner_description"),
+  bannerSize: text("banner_size"),
+  updatedAt: updatedAt(),
+});
+
+export const languages = pgTable("languages", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  flagUrl: text("flag_url").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+export const levels = pgTable(
+  "levels",
+  {
+    languageId: text("language_id")
+      .notNull()
+      .references(() => languages.id, { onDelete: "cascade", onUpdate: "cascade" }),
+    id: text("id").notNull(),
+    title: text("title").notNull(),
+    cefrLabel: text("cefr_label").notNull(),
+    iconUrl: text("icon_url").notNull().default(""),
+    orderIndex: integer("order_index"),
+    isLocked: boolean("is_locked").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.languageId, t.id] }),
+    index("levels_language_order_idx").on(t.languageId, t.orderIndex),
+  ],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    languageId: text("language_id").notNull(),
+    levelId: text("level_id").notNull(),
+    id: text("id").notNull(),
+    title: text("title").notNull(),
+    translatedTitle: text("translated_title").notNull(),
+    iconUrl: text("icon_url").notNull().default(""),
+    orderIndex: integer("order_index"),
+    isLocked: boolean("is_locked").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.languageId, t.levelId, t.id] }),
+    foreignKey({ columns: [t.languageId, t.levelId], foreignColumns: [levels.languageId, levels.id] })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+    index("lessons_level_order_idx").on(t.languageId, t.levelId, t.orderIndex),
+  ],
+);
+
+export const phrases = pgTable(
+  "phrases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    languageId: text("language_id").notNull(),
+    levelId: text("level_id").notNull(),
+    lessonId: text("lesson_id").notNull(),
+    originalText: text("original_text").notNull(),
+    translatedText: text("translated_text").notNull(),
+    audioUrl: text("audio_url").notNull(),
+    /** Keeps the order an admin entered phrases in; the spec has no order field. */
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.languageId, t.levelId, t.lessonId],
+      foreignColumns: [lessons.languageId, lessons.levelId, lessons.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+    index("phrases_lesson_idx").on(t.languageId, t.levelId, t.lessonId, t.position),
+  ],
+);
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    authorId: text("author_id"),
+    featuredImage: text("featured_image"),
+    published: boolean("published").notNull().default(false),
+    /** The optional embedded audio sample: a lesson (composite key) and one of its audio groups. */
+    sampleLanguageId: text("sample_language_id"),
+    sampleLevelId: text("sample_level_id"),
+    lessonId: text("lesson_id"),
+    phraseAudioUrl: text("phrase_audio_url"),
+    sampleTitle: text("sample_title"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_idx").on(t.slug),
+    index("blog_posts_published_created_idx").on(t.published, t.createdAt.desc()),
+    index("blog_posts_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const profiles = pgTable("profiles", {
+  id: text("id").primaryKey(),
+  username: text("username"),
+  avatarUrl: text("avatar_url"),
+  updatedAt: updatedAt(),
+});
+
+export const userProgress = pgTable(
+  "user_progress",
+  {
+    userId: text("user_id").notNull(),
+    languageId: text("language_id").notNull(),
+    levelId: text("level_id").notNull(),
+    lessonId: text("lesson_id").notNull(),
+    completed: boolean("completed").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.languageId, t.levelId, t.lessonId] }),
+    foreignKey({
+      columns: [t.languageId, t.levelId, t.lessonId],
+      foreignColumns: [lessons.languageId, lessons.levelId, lessons.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
+);
+
+export const userFavorites = pgTable(
+  "user_favorites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    phraseId: uuid("phrase_id")
+      .notNull()
+      .references(() => phrases.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_favorites_user_phrase_idx").on(t.userId, t.phraseId)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id").notNull(),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), index("user_roles_role_idx").on(t.role)],
+);
+
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    /** pending until the mailer has delivered it (or stored it in the outbox); failed keeps it for a retry. */
+    mailStatus: text("mail_status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("support_messages_created_idx").on(t.createdAt.desc())],
+);
+
+/** Facts about this installation, such as when it was first started (so demo content is seeded once, ever). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,54 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Every setting the server reads, checked once at start. Documented in .env.example. */
+
+const booleanFromString = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ message: "must be a port number" }).int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://phrasewise.example" }).optional(),
+  SITE_NAME: z.string().min(1).max(60).default("Phrasewise"),
+  SUPPORT_EMAIL: z.email({ message: "must be an email address" }).default("support@phrasewise.example"),
+  SEED_DEMO: booleanFromString.default(true),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export interface Env extends Omit<ParsedEnv, "PUBLIC_URL"> {
+  /** Absolute directory for the embedded database and local file storage. */
+  DATA_DIR: string;
+  /** Origin the site is reached at, without a trailing slash. */
+  PUBLIC_URL: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Treats empty strings as unset, so `FOO=` in a .env file means "use the default". */
+function withoutEmpty(source: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(withoutEmpty(source));
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join(".") ?? "environment";
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}`);
+  }
+  const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), PUBLIC_URL: publicUrl };
+}

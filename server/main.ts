@@ -1,0 +1,91 @@
+/**
+ * The HTTP server: `node server/main.ts` (production build) or `node server/main.ts --dev` (Vite dev server).
+ * Runs directly on Node 24 (type stripping), so this file uses only erasable TypeScript and no path aliases.
+ */
+import http from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import type { Runtime } from "./runtime.server.ts";
+
+import type * as AppModuleExports from "./app.ts";
+
+type AppModule = typeof AppModuleExports;
+
+const dev = process.argv.includes("--dev");
+const shutdownGraceMs = 10_000;
+
+function fail(error: unknown): never {
+  const known = error instanceof Error && ["ConfigError", "DirectoryLockedError"].includes(error.name);
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+}
+
+async function main() {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+  app.use(compression());
+
+  let load: () => Promise<AppModule>;
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    load = () => viteServer.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
+  } else {
+    const buildDir = path.resolve("build");
+    // Fingerprinted assets never change; everything else in public/ may, so it revalidates hourly.
+    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+    const entry = path.join(buildDir, "server/index.js");
+    load = () => import(entry) as Promise<AppModule>;
+  }
+
+  const runtime: Runtime = await (await load()).startRuntime();
+  const { env, logger } = runtime;
+  if (dev) {
+    // Re-resolve the handler per request so edits to routes and services apply without a restart.
+    app.use(async (req, res, next) => {
+      try {
+        (await load()).createSiteHandler(runtime)(req, res, next);
+      } catch (error) {
+        next(error);
+      }
+    });
+  } else {
+    app.use((await load()).createSiteHandler(runtime));
+  }
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, resolve);
+  });
+  const where = env.DATABASE_URL ? "PostgreSQL" : `embedded PostgreSQL in ${env.DATA_DIR}`;
+  logger.info(`Phrasewise listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT} (${where})`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: finishing in-flight requests, then closing the database.`);
+    const force = setTimeout(() => server.closeAllConnections(), shutdownGraceMs);
+    force.unref();
+    server.close(() => {
+      runtime
+        .close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          logger.error("Shutdown failed", error);
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch(fail);

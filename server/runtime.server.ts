@@ -1,0 +1,89 @@
+import path from "node:path";
+import { defaultSettings, type SiteSettings } from "#app/lib/settings.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
+import type { Env } from "#server/env.server.ts";
+import { cached } from "#server/events/cached.server.ts";
+import { createLocalEventBus, createPostgresEventBus, type EventBus } from "#server/events/event-bus.server.ts";
+import { createLogger, type Logger } from "#server/logger.server.ts";
+import { initializeInstallation } from "#server/seed/seed.server.ts";
+import { readOrCreateSettings, saveSettings } from "#server/settings/settings.server.ts";
+import { createLocalStorage } from "#server/storage/local-storage.server.ts";
+import type { Storage } from "#server/storage/storage.server.ts";
+import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
+import type { TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+
+/**
+ * Everything a request needs, built once per process from the environment. Loaders, actions, API handlers and the
+ * CLI all reach the database and the outside world through this. Nothing in it is the only copy of any state: the
+ * caches are invalidated through the event bus, so several processes on one PostgreSQL stay consistent.
+ */
+export interface Runtime {
+  env: Env;
+  logger: Logger;
+  database: DatabaseHandle;
+  events: EventBus;
+  storage: Storage;
+  tts: TextToSpeech;
+  settings: {
+    get(): Promise<SiteSettings>;
+    save(patch: Partial<Omit<SiteSettings, "id">>): Promise<SiteSettings>;
+  };
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Skip first-start work (seeding), as the CLI's own commands decide that themselves. */
+  initialize?: boolean;
+  logger?: Logger;
+}
+
+export async function createRuntime(env: Env, options: RuntimeOptions = {}): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    logger,
+  );
+  const { db } = database;
+  try {
+    const events = database.connectionString
+      ? await createPostgresEventBus(database.connectionString, db, logger)
+      : createLocalEventBus();
+    const storage = createLocalStorage(path.join(env.DATA_DIR, "storage"));
+    const tts = createEspeakTextToSpeech();
+
+    if (options.initialize !== false) {
+      await initializeInstallation({ db, storage, tts, logger }, { seedDemo: env.SEED_DEMO });
+    }
+
+    // Failures are not cached: the next request tries the database again.
+    const settingsCache = cached(() => readOrCreateSettings(db, env.SITE_NAME), events, ["settings"]);
+
+    return {
+      env,
+      logger,
+      database,
+      events,
+      storage,
+      tts,
+      settings: {
+        get: () =>
+          settingsCache.get().catch((error: unknown) => {
+            logger.error("Reading the site settings failed; serving defaults", error);
+            return defaultSettings(env.SITE_NAME);
+          }),
+        async save(patch) {
+          const saved = await saveSettings(db, env.SITE_NAME, patch);
+          await events.publish("settings");
+          return saved;
+        },
+      },
+      async close() {
+        await events.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

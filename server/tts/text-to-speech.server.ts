@@ -1,0 +1,42 @@
+export interface SpeechAudio {
+  data: Uint8Array;
+  contentType: string;
+  extension: string;
+}
+
+export interface TextToSpeech {
+  synthesize(text: string, language: string): Promise<SpeechAudio>;
+}
+
+/** eSpeak NG voice for a language given as a code ("es"), a catalogue id ("spanish") or a name ("Mandarin Chinese"). */
+const voiceByName: Record<string, string> = {
+  english: "en",
+  spanish: "es",
+  french: "fr",
+  italian: "it",
+  german: "de",
+  japanese: "ja",
+  mandarin: "cmn",
+  "mandarin chinese": "cmn",
+  "mandarin-chinese": "cmn",
+  chinese: "cmn",
+  portuguese: "pt",
+  "brazilian portuguese": "pt-br",
+  russian: "ru",
+  dutch: "nl",
+  polish: "pl",
+  turkish: "tr",
+  korean: "ko",
+  arabic: "ar",
+  hindi: "hi",
+  swedish: "sv",
+  greek: "el",
+};
+
+const voiceCode = /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/;
+
+export function voiceFor(language: string | undefined): string {
+  const key = (language ?? "").trim().toLowerCase();
+  if (!key) return "en";
+  return voiceByName[key] ?? (voiceCode.test(key) ? key : "en");
+}
