@@ -5,13 +5,23 @@ export class DirectoryLockedError extends Error {
   override name = "DirectoryLockedError";
 }
 
+/** A killed process can linger as a zombie until its parent reaps it; on Linux that counts as gone. */
+function isZombie(pid: number) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return false;
+  }
+}
+
 function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+  return !isZombie(pid);
 }
 
 /**

@@ -9,7 +9,8 @@ const corsHeaders = {
 };
 
 /** The public settings as JSON, readable from any origin (the embed banner and the mobile app read it). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: corsHeaders });
   const runtime = getRuntime(context);
   try {
     const settings = await runtime.settings.get();
@@ -20,7 +21,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function action({ request }: Route.ActionArgs) {
-  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: corsHeaders });
+export function action() {
   return new Response("Method Not Allowed", { status: 405, headers: { ...corsHeaders, Allow: "GET, OPTIONS" } });
 }

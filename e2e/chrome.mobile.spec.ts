@@ -1,0 +1,62 @@
+import { expect, test } from "#e2e/support/fixtures.ts";
+
+test.describe("mobile chrome (390px)", () => {
+  test("top bar with logo and a slide-in menu", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link")).toHaveText(["Home", "Languages", "Download App", "Blog"]);
+    await menu.getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+  });
+
+  test("bottom tab bar with Home, Languages, Blog and Download", async ({ page }) => {
+    await page.goto("/");
+    const tabs = page.getByRole("navigation", { name: "Tabs" });
+    await expect(tabs).toBeVisible();
+    await expect(tabs.getByRole("link")).toHaveText(["Home", "Languages", "Blog", "Download"]);
+    await expect(tabs.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    await tabs.getByRole("link", { name: "Download" }).click();
+    await expect(page).toHaveURL(/\/download$/);
+  });
+
+  test("the promo strip links to /download, is hidden there, and stays dismissed for the session only", async ({ page, context }) => {
+    await page.goto("/");
+    const strip = page.getByRole("complementary", { name: "Get the app" });
+    await expect(strip).toBeVisible();
+    await expect(strip.getByRole("link", { name: "Free App" })).toHaveAttribute("href", "/download");
+
+    await strip.getByRole("link", { name: "Free App" }).click();
+    await expect(page).toHaveURL(/\/download$/);
+    await expect(page.getByRole("complementary", { name: "Get the app" })).toHaveCount(0);
+
+    await page.goto("/");
+    await page.getByRole("button", { name: "Dismiss app promotion" }).click();
+    await expect(page.getByRole("complementary", { name: "Get the app" })).toHaveCount(0);
+    expect(await page.evaluate(() => sessionStorage.getItem("hideDownloadBar"))).toBe("true");
+    await page.reload();
+    await expect(page.getByRole("complementary", { name: "Get the app" })).toBeHidden();
+
+    // A new browser session (new tab in a fresh context) shows it again.
+    const fresh = await context.browser()!.newContext({ viewport: { width: 390, height: 844 } });
+    const other = await fresh.newPage();
+    await other.goto(page.url());
+    await expect(other.getByRole("complementary", { name: "Get the app" })).toBeVisible();
+    await fresh.close();
+  });
+
+  test("the footer stays clear of the bottom tab bar", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const copyright = page.getByText(/All rights reserved/);
+    const tabs = page.getByRole("navigation", { name: "Tabs" });
+    const [c, t] = await Promise.all([copyright.boundingBox(), tabs.boundingBox()]);
+    expect(c!.y + c!.height).toBeLessThanOrEqual(t!.y);
+  });
+});

@@ -1,0 +1,46 @@
+import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+
+test("an unknown path shows the 404 page with status 404 and a link home", async ({ page }) => {
+  const response = await page.goto("/this/page/does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Learn Languages The Practical Way");
+});
+
+test("cookie consent: 'Accept all' is remembered as all", async ({ page }) => {
+  await page.goto("/");
+  const banner = page.getByRole("region", { name: "Cookie consent" });
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: "Accept all" }).click();
+  await expect(banner).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("cookie_consent_level"))).toBe("all");
+  expect(await page.evaluate(() => JSON.stringify(window.dataLayer))).toContain('"analytics_storage":"granted"');
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
+});
+
+test("cookie consent: 'Essential only' is remembered as essential and denies analytics and ads", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Essential only" }).click();
+  expect(await page.evaluate(() => localStorage.getItem("cookie_consent_level"))).toBe("essential");
+  const layer = await page.evaluate(() => JSON.stringify(window.dataLayer));
+  expect(layer).toContain('"analytics_storage":"denied"');
+  expect(layer).toContain('"ad_storage":"denied"');
+  await page.goto("/this-does-not-exist");
+  await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
+});
+
+test("a navigation scrolls to the top of the new page", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole("contentinfo").getByRole("link", { name: "Blog", exact: true }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the home page has no accessibility violations", async ({ page }) => {
+  await page.goto("/");
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,29 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Fails a test whose page logged a console error or threw an uncaught exception. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        // A document's own error status (a 404 page) is asserted by the test itself; its sub-resources are not.
+        const isDocumentStatus = message.text().startsWith("Failed to load resource") && message.location().url === page.url();
+        if (!isDocumentStatus) errors.push(`${message.text()} (${message.location().url})`);
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Accessibility check with axe-core: WCAG 2.1 A and AA. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}

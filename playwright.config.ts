@@ -1,0 +1,48 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./e2e/support/chromium.ts";
+import { servers } from "./e2e/support/servers.ts";
+
+/** End-to-end tests against the production build, in Debian's Chromium (no browser download). */
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: process.env.CI ? 2 : 3,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: servers.demo.url,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [
+    {
+      name: "desktop",
+      testMatch: /\.(desktop|both)\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, channel: undefined },
+    },
+    {
+      name: "mobile",
+      testMatch: /\.(mobile|both)\.spec\.ts$/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices["Pixel 7"].userAgent,
+      },
+    },
+  ],
+  webServer: Object.values(servers).map((server) => ({
+    command: `node e2e/support/start-server.ts ${server.profile}`,
+    url: `${server.url}/api/settings`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+  })),
+});

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole suite, as `npm test`: static checks, unit and service tests (PGlite, then PostgreSQL when
+# TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+
+step() { printf '\n== %s ==\n' "$1"; }
+
+step "typecheck"
+npm run --silent typecheck
+step "lint"
+npm run --silent lint
+step "unit and service tests (PGlite)"
+vitest run
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "service tests (PostgreSQL)"
+  TEST_DB=postgres vitest run server
+fi
+step "build"
+npm run --silent build
+step "browser tests (Chromium)"
+bash scripts/ensure-chromium.sh
+playwright test

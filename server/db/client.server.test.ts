@@ -1,0 +1,130 @@
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
+import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { openTestDatabase, quietLogger } from "#tests/support/database.ts";
+
+const run = promisify(execFile);
+
+describe("catalogue schema", () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  async function addLesson(languageId: string) {
+    await handle.db.insert(languages).values({ id: languageId, name: "Test" });
+    await handle.db.insert(levels).values({ languageId, id: "a1", title: "Beginner", cefrLabel: "A1" });
+    await handle.db
+      .insert(lessons)
+      .values({ languageId, levelId: "a1", id: "greetings", title: "Greetings", translatedTitle: "Saludos" });
+    await handle.db.insert(phrases).values({
+      languageId,
+      levelId: "a1",
+      lessonId: "greetings",
+      originalText: "Hola",
+      translatedText: "Hello",
+      audioUrl: "/storage/content/audio/x.wav",
+    });
+  }
+
+  it("deleting a language deletes its levels, lessons and phrases", async () => {
+    await addLesson("cascade-language");
+    await handle.db.delete(languages).where(eq(languages.id, "cascade-language"));
+    expect(await handle.db.$count(levels, eq(levels.languageId, "cascade-language"))).toBe(0);
+    expect(await handle.db.$count(lessons, eq(lessons.languageId, "cascade-language"))).toBe(0);
+    expect(await handle.db.$count(phrases, eq(phrases.languageId, "cascade-language"))).toBe(0);
+  });
+
+  it("deleting a level deletes its lessons and phrases, and keeps the language", async () => {
+    await addLesson("cascade-level");
+    await handle.db.delete(levels).where(eq(levels.languageId, "cascade-level"));
+    expect(await handle.db.$count(languages, eq(languages.id, "cascade-level"))).toBe(1);
+    expect(await handle.db.$count(lessons, eq(lessons.languageId, "cascade-level"))).toBe(0);
+    expect(await handle.db.$count(phrases, eq(phrases.languageId, "cascade-level"))).toBe(0);
+  });
+
+  it("the same level id may exist in two languages, but not twice in one", async () => {
+    await handle.db.insert(languages).values([{ id: "lang-one", name: "One" }, { id: "lang-two", name: "Two" }]);
+    await handle.db.insert(levels).values({ languageId: "lang-one", id: "a1", title: "Beginner", cefrLabel: "A1" });
+    await handle.db.insert(levels).values({ languageId: "lang-two", id: "a1", title: "Beginner", cefrLabel: "A1" });
+    await expect(
+      handle.db.insert(levels).values({ languageId: "lang-one", id: "a1", title: "Again", cefrLabel: "A1" }),
+    ).rejects.toThrow();
+  });
+
+  it("a lesson cannot point at a level that does not exist", async () => {
+    await expect(
+      handle.db.insert(lessons).values({ languageId: "nowhere", levelId: "a1", id: "x", title: "X", translatedTitle: "X" }),
+    ).rejects.toThrow();
+  });
+
+  it("blog slugs are unique", async () => {
+    await handle.db.insert(blogPosts).values({ title: "A", slug: "same-slug", content: "Body" });
+    await expect(handle.db.insert(blogPosts).values({ title: "B", slug: "same-slug", content: "Body" })).rejects.toThrow();
+  });
+});
+
+describe("embedded database on disk", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-db-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps committed data across a close and reopen", async () => {
+    const first = await openDatabase({ dataDir: dir }, quietLogger);
+    await first.db.insert(languages).values({ id: "persisted", name: "Persisted" });
+    await first.close();
+    const second = await openDatabase({ dataDir: dir }, quietLogger);
+    expect(await second.db.$count(languages, eq(languages.id, "persisted"))).toBe(1);
+    await second.close();
+  });
+
+  it("refuses a second opening of the same directory, in this process and from another process", async () => {
+    const open = await openDatabase({ dataDir: dir }, quietLogger);
+    try {
+      await expect(openDatabase({ dataDir: dir }, quietLogger)).rejects.toThrow(/already open in this process/);
+      const script = `import { openDatabase } from "#server/db/client.server.ts";
+        import { createLogger } from "#server/logger.server.ts";
+        try { await openDatabase({ dataDir: ${JSON.stringify(dir)} }, createLogger("silent")); console.log("opened"); }
+        catch (e) { console.log(e.message); }`;
+      const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script]);
+      expect(stdout).toContain(`is in use by another Phrasewise process (pid ${process.pid})`);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it("keeps every committed write when the process is killed with SIGKILL", async () => {
+    const script = `import { openDatabase } from "#server/db/client.server.ts";
+      import { createLogger } from "#server/logger.server.ts";
+      import { languages } from "#server/db/schema.ts";
+      const handle = await openDatabase({ dataDir: ${JSON.stringify(dir)} }, createLogger("silent"));
+      for (let i = 0; i < 20; i++) await handle.db.insert(languages).values({ id: "killed-" + i, name: "Killed " + i });
+      console.log("committed");
+      setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve) => child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("committed") && resolve()));
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.on("exit", resolve));
+
+    const reopened = await openDatabase({ dataDir: dir }, quietLogger);
+    try {
+      expect(await reopened.db.$count(languages, like(languages.id, "killed-%"))).toBe(20);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it("takes over a lock left by a process that no longer exists", async () => {
+    fs.writeFileSync(path.join(dir, "phrasewise.lock"), "999999");
+    const handle = await openDatabase({ dataDir: dir }, quietLogger);
+    expect(await handle.db.$count(languages)).toBeGreaterThanOrEqual(0);
+    await handle.close();
+    expect(fs.existsSync(path.join(dir, "phrasewise.lock"))).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.server.ts";
+import { cached } from "#server/events/cached.server.ts";
+import { createLocalEventBus, createPostgresEventBus, type EventBus } from "#server/events/event-bus.server.ts";
+import { openTestDatabase, quietLogger, testDriver } from "#tests/support/database.ts";
+
+describe("cached values", () => {
+  it("loads once, then again only after an event on its topic", async () => {
+    const bus = createLocalEventBus();
+    let loads = 0;
+    const value = cached(async () => ++loads, bus, ["settings"]);
+    expect(await value.get()).toBe(1);
+    expect(await value.get()).toBe(1);
+    await bus.publish("catalog");
+    expect(await value.get()).toBe(1);
+    await bus.publish("settings");
+    expect(await value.get()).toBe(2);
+  });
+
+  it("does not keep a failed load", async () => {
+    const bus = createLocalEventBus();
+    let attempt = 0;
+    const value = cached(async () => {
+      attempt++;
+      if (attempt === 1) throw new Error("database down");
+      return "ok";
+    }, bus, ["settings"]);
+    await expect(value.get()).rejects.toThrow("database down");
+    expect(await value.get()).toBe("ok");
+  });
+});
+
+describe(`event bus across processes (${testDriver})`, () => {
+  let handle: DatabaseHandle;
+  const buses: EventBus[] = [];
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(async () => {
+    for (const bus of buses) await bus.close();
+    await handle.close();
+  });
+
+  it("delivers a published topic to every subscriber of every server", async () => {
+    const connect = async () => {
+      const bus = handle.connectionString
+        ? await createPostgresEventBus(handle.connectionString, handle.db, quietLogger)
+        : createLocalEventBus();
+      buses.push(bus);
+      return bus;
+    };
+    const serverA = await connect();
+    // With PGlite only one process can exist, so the second subscriber shares the first bus.
+    const serverB = handle.connectionString ? await connect() : serverA;
+    const received = vi.fn();
+    serverB.subscribe("catalog", received);
+    await serverA.publish("catalog");
+    await vi.waitFor(() => expect(received).toHaveBeenCalledTimes(1), { timeout: 5000 });
+  });
+});
