@@ -1,8 +1,8 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { RouterContextProvider } from "react-router";
-import { runtimeContext } from "#server/context.server.ts";
+import { RouterContextProvider, type RouterContext } from "react-router";
+import { requestInfoContext, runtimeContext } from "#server/context.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
 import { LOCAL_STORAGE_ROUTE } from "#server/storage/local-storage.server.ts";
@@ -37,7 +37,13 @@ export function createSiteHandler(runtime: Runtime): express.Router {
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: process.env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: () => new RouterContextProvider(new Map([[runtimeContext, runtime]])),
+      getLoadContext: (req) =>
+        new RouterContextProvider(
+          new Map<RouterContext, unknown>([
+            [runtimeContext, runtime],
+            [requestInfoContext, { clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }],
+          ]),
+        ),
     }),
   );
   return router;

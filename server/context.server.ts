@@ -4,6 +4,17 @@ import type { Runtime } from "#server/runtime.server.ts";
 /** The runtime travels to loaders and actions through the router context, never through module globals. */
 export const runtimeContext = createContext<Runtime>();
 
+export interface RequestInfo {
+  /** The client's address: the socket's peer, or X-Forwarded-For's client when TRUST_PROXY is set. */
+  clientIp: string;
+}
+
+export const requestInfoContext = createContext<RequestInfo>();
+
 export function getRuntime(context: Readonly<RouterContextProvider>): Runtime {
   return context.get(runtimeContext);
+}
+
+export function getRequestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
+  return context.get(requestInfoContext);
 }

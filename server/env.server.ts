@@ -20,6 +20,11 @@ const envSchema = z.object({
   SITE_NAME: z.string().min(1).max(60).default("Phrasewise"),
   SUPPORT_EMAIL: z.email({ message: "must be an email address" }).default("support@phrasewise.example"),
   SEED_DEMO: booleanFromString.default(true),
+  /**
+   * Set when a reverse proxy terminates connections: then X-Forwarded-For names the client (rate limits, logs).
+   * Without it the header is ignored, so a client cannot pick its own address.
+   */
+  TRUST_PROXY: booleanFromString.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -24,7 +24,6 @@ function fail(error: unknown): never {
 async function main() {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", false);
   app.use(compression());
 
   let load: () => Promise<AppModule>;
@@ -44,6 +43,8 @@ async function main() {
 
   const runtime: Runtime = await (await load()).startRuntime();
   const { env, logger } = runtime;
+  // req.ip honours X-Forwarded-For only when the operator says a proxy is in front.
+  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
   if (dev) {
     // Re-resolve the handler per request so edits to routes and services apply without a restart.
     app.use(async (req, res, next) => {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defaultSettings, type SiteSettings } from "#app/lib/settings.ts";
+import { loadCatalogSnapshot, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
 import type { Env } from "#server/env.server.ts";
 import { cached } from "#server/events/cached.server.ts";
@@ -24,6 +25,8 @@ export interface Runtime {
   events: EventBus;
   storage: Storage;
   tts: TextToSpeech;
+  /** The public catalogue, cached until a catalogue change is announced. */
+  catalog(): Promise<CatalogSnapshot>;
   settings: {
     get(): Promise<SiteSettings>;
     save(patch: Partial<Omit<SiteSettings, "id">>): Promise<SiteSettings>;
@@ -58,9 +61,12 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
     // Failures are not cached: the next request tries the database again.
     const settingsCache = cached(() => readOrCreateSettings(db, env.SITE_NAME), events, ["settings"]);
 
+    const catalogCache = cached(() => loadCatalogSnapshot(db), events, ["catalog"]);
+
     return {
       env,
       logger,
+      catalog: catalogCache.get,
       database,
       events,
       storage,
