@@ -4,6 +4,7 @@ import express from "express";
 import { RouterContextProvider, type RouterContext } from "react-router";
 import { requestInfoContext, runtimeContext } from "#server/context.server.ts";
 import { loadEnv } from "#server/env.server.ts";
+import { createPageCache } from "#server/http/page-cache.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
 import { LOCAL_STORAGE_ROUTE } from "#server/storage/local-storage.server.ts";
 
@@ -15,7 +16,11 @@ export function startRuntime(source: Record<string, string | undefined> = proces
   return createRuntime(loadEnv(source));
 }
 
+/** Any of our cookies that identify a person makes a request personal (never served from the shared cache). */
+const personalCookie = /(?:^|;\s*)(?:__Secure-)?phrasewise[._-]session/;
+
 export function createSiteHandler(runtime: Runtime): express.Router {
+  const pageCache = createPageCache({ events: runtime.events, isPersonal: (req) => personalCookie.test(req.headers.cookie ?? "") });
   const router = express.Router();
   router.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -32,6 +37,7 @@ export function createSiteHandler(runtime: Runtime): express.Router {
       dotfiles: "deny",
     }),
   );
+  router.use(pageCache.middleware);
   router.all(
     "/{*path}",
     createRequestHandler({

@@ -24,6 +24,7 @@ function fail(error: unknown): never {
 async function main() {
   const app = express();
   app.disable("x-powered-by");
+  // Registered first, so it wraps everything below, including the page cache's buffered responses.
   app.use(compression());
 
   let load: () => Promise<AppModule>;

@@ -1,3 +1,76 @@
-export default function Placeholder() {
-  return <h1>language</h1>;
+import { ArrowUp } from "lucide-react";
+import { data, Link } from "react-router";
+import { CardGrid, LevelCard } from "#app/components/catalog-cards.tsx";
+import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { seo } from "#app/lib/seo.ts";
+import { findLanguage, levelsOf } from "#server/catalog/public-catalog.server.ts";
+import { getRuntime } from "#server/context.server.ts";
+import type { Route } from "./+types/language";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const catalog = await getRuntime(context).catalog();
+  const language = findLanguage(catalog, params.language);
+  if (!language) return data({ found: false as const }, { status: 404 });
+  return { found: true as const, language, levels: levelsOf(catalog, language.id) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
+  loaderData?.found
+    ? seo(matches, {
+        title: `Learn ${loaderData.language.name}: Choose a Level`,
+        description: `Everyday ${loaderData.language.name} phrases from beginner to intermediate, each with native-speaker audio.`,
+        path: `/${params.language}`,
+      })
+    : seo(matches, { title: "Language not found", description: "This language doesn't exist.", path: `/${params.language}`, noindex: true });
+
+export default function Language({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <Container className="py-16">
+        <h1 className="sr-only">Language not found</h1>
+        <EmptyState message="The language you're looking for doesn't exist.">
+          <Button asChild variant="outline">
+            <Link to="/languages">Browse languages</Link>
+          </Button>
+        </EmptyState>
+      </Container>
+    );
+  }
+  const { language, levels } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title="Choose a Level"
+        eyebrow={
+          <span className="inline-flex items-center gap-2.5 text-base font-semibold text-brand-800">
+            {language.flagUrl ? <img src={language.flagUrl} alt="" width={30} height={20} className="h-5 w-7.5 rounded-sm object-cover ring-1 ring-black/5" /> : null}
+            {language.name}
+          </span>
+        }
+      >
+        <Breadcrumbs items={[{ label: "Languages", to: "/languages" }]} />
+      </PageHeader>
+      <Container className="pb-16">
+        {levels.length === 0 ? (
+          <EmptyState message="No levels available for this language yet. Check back soon!" />
+        ) : (
+          <>
+            <CardGrid className="lg:grid-cols-3 xl:grid-cols-3">
+              {levels.map((level) => (
+                <LevelCard key={level.id} level={level} />
+              ))}
+            </CardGrid>
+            <div className="mt-10 flex justify-center">
+              <Button variant="ghost" onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
+                <ArrowUp aria-hidden />
+                Back to top
+              </Button>
+            </div>
+          </>
+        )}
+      </Container>
+    </>
+  );
 }

@@ -1,13 +1,23 @@
-import { Outlet } from "react-router";
+import { Outlet, useNavigation } from "react-router";
+import { SkeletonCards } from "#app/components/catalog-cards.tsx";
 import { CookieConsent } from "#app/components/cookie-consent.tsx";
 import { BottomTabBar, MobileTopBar } from "#app/components/mobile-nav.tsx";
+import { Container } from "#app/components/page-header.tsx";
 import { PromoStrip } from "#app/components/promo-strip.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
 import { useRootData } from "#app/root.tsx";
 
+/** Skeleton cards shown while a list page loads on client navigation (SPEC §2, §9). */
+const skeletonsByPath: Record<string, { count: number; label: string }> = {
+  "/languages": { count: 6, label: "Loading languages" },
+  "/blog": { count: 3, label: "Loading blog posts" },
+};
+
 export default function PublicLayout() {
   const { chrome, siteName, isAdmin } = useRootData();
+  const navigation = useNavigation();
+  const pending = navigation.state === "loading" ? skeletonsByPath[navigation.location.pathname] : undefined;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -20,7 +30,14 @@ export default function PublicLayout() {
       <MobileTopBar logo={chrome.logo} siteName={siteName} />
       <SiteHeader logo={chrome.logo} siteName={siteName} isAdmin={isAdmin} />
       <main id="main" className="flex-1">
-        <Outlet />
+        {pending ? (
+          <Container className="py-14">
+            <div className="mb-8 h-10 w-72 max-w-full animate-pulse rounded-xl bg-brand-100" />
+            <SkeletonCards count={pending.count} label={pending.label} />
+          </Container>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <SiteFooter settings={chrome} siteName={siteName} />
       <BottomTabBar />

@@ -1,3 +1,78 @@
-export default function Placeholder() {
-  return <h1>level</h1>;
+import { data, Link, replace } from "react-router";
+import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
+import { CardGrid, LessonCard } from "#app/components/catalog-cards.tsx";
+import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { levelHref } from "#app/lib/catalog.ts";
+import { seo } from "#app/lib/seo.ts";
+import { openLevel } from "#server/catalog/public-catalog.server.ts";
+import { getRuntime } from "#server/context.server.ts";
+import type { Route } from "./+types/level";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const catalog = await getRuntime(context).catalog();
+  const access = openLevel(catalog, params.language, params.level);
+  // A locked level is never rendered; replace() keeps it out of the history on client navigation too.
+  if (access.kind === "locked") throw replace(access.redirectTo);
+  if (access.kind === "missing") return data({ found: false as const }, { status: 404 });
+  return { found: true as const, language: access.language, level: access.level, lessons: access.lessons };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
+  loaderData?.found
+    ? seo(matches, {
+        title: `${loaderData.language.name} ${loaderData.level.title} (${loaderData.level.cefrLabel}) Lessons`,
+        description: `${loaderData.lessons.length} ${loaderData.language.name} lessons at ${loaderData.level.cefrLabel} level: everyday phrases with native-speaker audio.`,
+        path: levelHref(params.language, params.level),
+      })
+    : seo(matches, { title: "Level not found", description: "This level doesn't exist.", path: levelHref(params.language, params.level), noindex: true });
+
+export default function Level({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <Container className="py-16">
+        <h1 className="sr-only">Level not found</h1>
+        <EmptyState message="The language or level you're looking for doesn't exist.">
+          <Button asChild variant="outline">
+            <Link to="/languages">Browse languages</Link>
+          </Button>
+        </EmptyState>
+      </Container>
+    );
+  }
+  const { language, level, lessons } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title="Lessons"
+        eyebrow={
+          <span className="flex flex-wrap items-center gap-2.5">
+            <span className="rounded-md bg-brand-700 px-2.5 py-1 text-sm font-bold tracking-wide text-white">{level.cefrLabel}</span>
+            <span className="text-base font-semibold text-brand-800">
+              {language.name} · {level.title}
+            </span>
+          </span>
+        }
+      >
+        <Breadcrumbs
+          back={`/${language.id}`}
+          items={[
+            { label: "Languages", to: "/languages" },
+            { label: language.name, to: `/${language.id}` },
+          ]}
+        />
+      </PageHeader>
+      <Container className="pb-16">
+        {lessons.length === 0 ? (
+          <EmptyState message="No lessons available for this level yet. Check back soon!" />
+        ) : (
+          <CardGrid className="lg:grid-cols-3 xl:grid-cols-3">
+            {lessons.map((lesson) => (
+              <LessonCard key={lesson.id} lesson={lesson} />
+            ))}
+          </CardGrid>
+        )}
+      </Container>
+    </>
+  );
 }

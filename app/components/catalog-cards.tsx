@@ -1,0 +1,131 @@
+import { ChevronRight, Lock } from "lucide-react";
+import { Link } from "react-router";
+import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
+import {
+  countLabel,
+  lessonHref,
+  levelHref,
+  lockedContentHref,
+  type LanguageSummary,
+  type LessonSummary,
+  type LevelSummary,
+} from "#app/lib/catalog.ts";
+import { cn } from "#app/lib/cn.ts";
+
+const cardClass =
+  "group relative flex h-full items-center gap-4 rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-[var(--shadow-card-hover)]";
+
+export function CardGrid({ children, className }: { children: React.ReactNode; className?: string }) {
+  return <ul className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-5", className)}>{children}</ul>;
+}
+
+export function LanguageCard({ language }: { language: LanguageSummary }) {
+  return (
+    <li>
+      <Link to={`/${encodeURIComponent(language.id)}`} className={cn(cardClass, "flex-col items-start gap-5 p-6")}>
+        <ImageWithFallback
+          src={language.flagUrl || undefined}
+          alt=""
+          width={60}
+          height={40}
+          loading="lazy"
+          className="h-12 w-18 rounded-lg object-cover shadow-sm ring-1 ring-black/5"
+        />
+        <div className="flex w-full items-end justify-between gap-3">
+          <div>
+            <h3 className="text-xl font-bold text-ink">{language.name}</h3>
+            <p className="mt-1 text-sm font-medium text-muted">{countLabel(language.levelCount, "Level")}</p>
+          </div>
+          <span className="inline-flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700 transition-colors group-hover:bg-brand-700 group-hover:text-white">
+            <ChevronRight className="size-5" aria-hidden />
+          </span>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+function LockedBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-2.5 py-1 text-xs font-bold text-accent-700 ring-1 ring-accent-200">
+      <Lock className="size-3" aria-hidden />
+      Premium
+    </span>
+  );
+}
+
+function Icon({ src, fallback }: { src: string; fallback: string }) {
+  return (
+    <ImageWithFallback
+      src={src || fallback}
+      fallback={fallback}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      className="size-12 shrink-0 rounded-xl object-cover"
+    />
+  );
+}
+
+export function LevelCard({ level }: { level: LevelSummary }) {
+  const href = level.isLocked
+    ? lockedContentHref({ type: "level", languageId: level.languageId, levelId: level.id })
+    : levelHref(level.languageId, level.id);
+  return (
+    <li>
+      <Link to={href} className={cardClass} aria-label={level.isLocked ? `${level.title} (locked)` : undefined}>
+        <Icon src={level.iconUrl} fallback="/images/level-icon.svg" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="rounded-md bg-brand-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white">{level.cefrLabel}</span>
+            {level.isLocked ? <LockedBadge /> : null}
+          </div>
+          <h3 className="mt-1.5 truncate text-lg font-bold text-ink">{level.title}</h3>
+          <p className="text-sm font-medium text-muted">{countLabel(level.lessonCount, "Lesson")}</p>
+        </div>
+        <ChevronRight className="size-5 shrink-0 text-brand-400 transition-transform group-hover:translate-x-0.5" aria-hidden />
+      </Link>
+    </li>
+  );
+}
+
+export function LessonCard({ lesson, completed }: { lesson: LessonSummary; completed?: boolean }) {
+  const href = lesson.isLocked
+    ? lockedContentHref({ type: "lesson", languageId: lesson.languageId, levelId: lesson.levelId, lessonId: lesson.id })
+    : lessonHref(lesson.languageId, lesson.levelId, lesson.id);
+  return (
+    <li>
+      <Link to={href} className={cardClass} aria-label={lesson.isLocked ? `${lesson.title} (locked)` : undefined}>
+        <Icon src={lesson.iconUrl} fallback="/images/lesson-icon.svg" />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-lg font-bold text-ink">{lesson.title}</h3>
+          <p className="truncate text-[0.95rem] text-brand-800">{lesson.translatedTitle}</p>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <span className="text-sm font-medium text-muted">{countLabel(lesson.phraseCount, "Phrase")}</span>
+            {lesson.isLocked ? <LockedBadge /> : null}
+            {completed ? (
+              <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-bold text-emerald-800 ring-1 ring-emerald-200">
+                Completed
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <ChevronRight className="size-5 shrink-0 text-brand-400 transition-transform group-hover:translate-x-0.5" aria-hidden />
+      </Link>
+    </li>
+  );
+}
+
+/** Placeholder cards while a catalogue page loads on client navigation (SPEC §2: 6 on /languages). */
+export function SkeletonCards({ count, label }: { count: number; label: string }) {
+  return (
+    <div role="status" aria-label={label}>
+      <CardGrid>
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i} data-skeleton-card className="h-44 animate-pulse rounded-[var(--radius-card)] border border-brand-100 bg-brand-50/70" />
+        ))}
+      </CardGrid>
+    </div>
+  );
+}
