@@ -52,7 +52,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white">
         {children}
-        <Toaster position="top-center" richColors closeButton />
+        {/* Sonner's rich colours fall short of AA contrast; darker text keeps its look and passes. */}
+        <Toaster
+          position="top-center"
+          richColors
+          closeButton
+          style={{ "--success-text": "#047857", "--error-text": "#b91c1c", "--info-text": "#1d4ed8" } as React.CSSProperties}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>

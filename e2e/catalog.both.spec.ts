@@ -72,7 +72,7 @@ test.describe("catalogue pages (demo content)", () => {
     expect(response.headers()["location"]).toBe("/locked-content?type=level&id=b1&languageId=spanish");
 
     await page.goto("/spanish");
-    await page.getByRole("link", { name: "Intermediate (locked)" }).click();
+    await page.getByRole("link", { name: /Intermediate.*Premium/ }).click();
     await expect(page).toHaveURL(/\/locked-content\?type=level&id=b1&languageId=spanish$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Intermediate");
     await expect(page.getByText("Spanish • B1")).toBeVisible();
@@ -131,10 +131,15 @@ test.describe("catalogue pages (demo content)", () => {
 
 test.describe("empty catalogue", () => {
   test("/languages and the home grid say no languages are available yet", async ({ page }) => {
-    await page.goto(`${servers.bare.url}/languages`);
+    await page.goto(`${servers.empty.url}/languages`);
     await expect(page.getByText("No languages available yet. Check back soon!")).toBeVisible();
+    await page.goto(servers.empty.url);
+    await expect(page.getByText("No languages available yet. Check back soon!")).toBeVisible();
+  });
+
+  test("the home page shows no blog section when nothing is published", async ({ page }) => {
     await page.goto(servers.bare.url);
-    await expect(page.getByText("No languages available yet. Check back soon!")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Choose Your Preferred Language" })).toBeVisible();
     await expect(page.getByRole("region", { name: "From the Blog" })).toHaveCount(0);
   });
 

@@ -36,7 +36,7 @@ test.describe("desktop chrome", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Learn Languages The Practical Way");
     await expect(page.getByRole("link", { name: "Start Learning" })).toHaveAttribute("href", "/languages");
-    await expect(page.getByRole("main").getByRole("link", { name: "Download App" })).toHaveAttribute("href", "/download");
+    await expect(page.getByRole("main").getByRole("link", { name: "Download App" }).first()).toHaveAttribute("href", "/download");
     await expect(page.locator("main img").first()).toHaveAttribute("src", "/images/hero.svg");
   });
 

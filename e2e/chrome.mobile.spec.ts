@@ -8,8 +8,8 @@ test.describe("mobile chrome (390px)", () => {
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link")).toHaveText(["Home", "Languages", "Download App", "Blog"]);
-    await menu.getByRole("link", { name: "Blog" }).click();
-    await expect(page).toHaveURL(/\/blog$/);
+    await menu.getByRole("link", { name: "Languages" }).click();
+    await expect(page).toHaveURL(/\/languages$/);
     await expect(menu).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.keyboard.press("Escape");

@@ -35,8 +35,8 @@ test("cookie consent: 'Essential only' is remembered as essential and denies ana
 test("a navigation scrolls to the top of the new page", async ({ page }) => {
   await page.goto("/");
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.getByRole("contentinfo").getByRole("link", { name: "Blog", exact: true }).click();
-  await expect(page).toHaveURL(/\/blog$/);
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQ", exact: true }).click();
+  await expect(page).toHaveURL(/\/faq$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 

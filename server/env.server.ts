@@ -26,15 +26,27 @@ const envSchema = z.object({
    */
   TRUST_PROXY: booleanFromString.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * The SMTP server mail is sent through, such as smtps://user:password@smtp.example:465. Unset: mail is kept in the
+   * mail_outbox table instead (and one log line says so).
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** Sender of every mail, "Name <address>" or a bare address. Defaults to the site name at no-reply@phrasewise.example. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address or "Name <address>"')
+    .optional(),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<ParsedEnv, "PUBLIC_URL"> {
+export interface Env extends Omit<ParsedEnv, "PUBLIC_URL" | "MAIL_FROM"> {
   /** Absolute directory for the embedded database and local file storage. */
   DATA_DIR: string;
   /** Origin the site is reached at, without a trailing slash. */
   PUBLIC_URL: string;
+  /** Sender of every mail. */
+  MAIL_FROM: string;
 }
 
 export class ConfigError extends Error {
@@ -55,5 +67,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), PUBLIC_URL: publicUrl };
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: publicUrl,
+    MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.SITE_NAME),
+  };
+}
+
+/** `Phrasewise <no-reply@phrasewise.example>`; a site name with characters special in mail headers is quoted. */
+export function defaultMailFrom(siteName: string) {
+  const name = /^[\w -]+$/.test(siteName) ? siteName : `"${siteName.replace(/["\\\r\n]/g, "")}"`;
+  return `${name} <no-reply@phrasewise.example>`;
 }

@@ -1,11 +1,16 @@
 import path from "node:path";
 import { defaultSettings, type SiteSettings } from "#app/lib/settings.ts";
+import type { BlogPostSummary } from "#app/lib/blog.ts";
+import { listPublishedPosts } from "#server/blog/blog.server.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
 import type { Env } from "#server/env.server.ts";
 import { cached } from "#server/events/cached.server.ts";
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from "#server/events/event-bus.server.ts";
 import { createLogger, type Logger } from "#server/logger.server.ts";
+import type { Mailer } from "#server/mail/mailer.server.ts";
+import { createOutboxMailer } from "#server/mail/outbox-mailer.server.ts";
+import { createSmtpMailer } from "#server/mail/smtp-mailer.server.ts";
 import { initializeInstallation } from "#server/seed/seed.server.ts";
 import { readOrCreateSettings, saveSettings } from "#server/settings/settings.server.ts";
 import { createLocalStorage } from "#server/storage/local-storage.server.ts";
@@ -25,14 +30,23 @@ export interface Runtime {
   events: EventBus;
   storage: Storage;
   tts: TextToSpeech;
+  /** SMTP when SMTP_URL is set, else the mail_outbox table. */
+  mailer: Mailer;
   /** The public catalogue, cached until a catalogue change is announced. */
   catalog(): Promise<CatalogSnapshot>;
+  /** Published posts, newest first, cached until a blog change is announced. */
+  publishedPosts(): Promise<BlogPostSummary[]>;
+  /** The three latest of them, for the home page (SPEC §9). */
+  latestPosts(): Promise<BlogPostSummary[]>;
   settings: {
     get(): Promise<SiteSettings>;
     save(patch: Partial<Omit<SiteSettings, "id">>): Promise<SiteSettings>;
   };
   close(): Promise<void>;
 }
+
+/** Home shows the 3 latest published posts (SPEC §9). */
+const HOME_POST_COUNT = 3;
 
 export interface RuntimeOptions {
   /** Skip first-start work (seeding), as the CLI's own commands decide that themselves. */
@@ -53,6 +67,9 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
       : createLocalEventBus();
     const storage = createLocalStorage(path.join(env.DATA_DIR, "storage"));
     const tts = createEspeakTextToSpeech();
+    const mailer = env.SMTP_URL
+      ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
+      : createOutboxMailer(db, { from: env.MAIL_FROM, logger });
 
     if (options.initialize !== false) {
       await initializeInstallation({ db, storage, tts, logger }, { seedDemo: env.SEED_DEMO });
@@ -62,15 +79,19 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
     const settingsCache = cached(() => readOrCreateSettings(db, env.SITE_NAME), events, ["settings"]);
 
     const catalogCache = cached(() => loadCatalogSnapshot(db), events, ["catalog"]);
+    const postsCache = cached(() => listPublishedPosts(db), events, ["blog"]);
 
     return {
       env,
       logger,
       catalog: catalogCache.get,
+      publishedPosts: postsCache.get,
+      latestPosts: async () => (await postsCache.get()).slice(0, HOME_POST_COUNT),
       database,
       events,
       storage,
       tts,
+      mailer,
       settings: {
         get: () =>
           settingsCache.get().catch((error: unknown) => {

@@ -74,7 +74,7 @@ export function LevelCard({ level }: { level: LevelSummary }) {
     : levelHref(level.languageId, level.id);
   return (
     <li>
-      <Link to={href} className={cardClass} aria-label={level.isLocked ? `${level.title} (locked)` : undefined}>
+      <Link to={href} className={cardClass}>
         <Icon src={level.iconUrl} fallback="/images/level-icon.svg" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -96,7 +96,7 @@ export function LessonCard({ lesson, completed }: { lesson: LessonSummary; compl
     : lessonHref(lesson.languageId, lesson.levelId, lesson.id);
   return (
     <li>
-      <Link to={href} className={cardClass} aria-label={lesson.isLocked ? `${lesson.title} (locked)` : undefined}>
+      <Link to={href} className={cardClass}>
         <Icon src={lesson.iconUrl} fallback="/images/lesson-icon.svg" />
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-lg font-bold text-ink">{lesson.title}</h3>

@@ -23,7 +23,7 @@ export function PromoStrip({ siteName }: { siteName: string }) {
       <p className="min-w-0 flex-1 text-sm leading-snug font-medium">Learn offline with the {siteName} app</p>
       <Link
         to="/download"
-        className="shrink-0 rounded-full bg-accent-500 px-3.5 py-1.5 text-sm font-bold text-white shadow-sm hover:bg-accent-600"
+        className="shrink-0 rounded-full bg-accent-600 px-3.5 py-1.5 text-sm font-bold text-white shadow-sm hover:bg-accent-700"
       >
         Free App
       </Link>

@@ -1,11 +1,14 @@
 /**
  * The servers the e2e suite runs against, each on its own fresh data directory:
  * - demo: first start with the seeded demo content, default settings (nothing configured);
- * - bare: no demo content, and store and social links configured, for empty states and "only when configured".
+ * - bare: store and social links configured, only catalogue shells (empty states below the language list), and
+ *   mail going to an SMTP port nothing listens on, so every mail fails (the demo server keeps mail in its outbox);
+ * - empty: nothing at all, as a fresh installation with SEED_DEMO=false.
  */
 export const servers = {
   demo: { profile: "demo", port: 3310, url: "http://127.0.0.1:3310" },
-  bare: { profile: "bare", port: 3311, url: "http://127.0.0.1:3311" },
+  bare: { profile: "bare", port: 3311, url: "http://127.0.0.1:3311", smtpUrl: "smtp://127.0.0.1:1" },
+  empty: { profile: "empty", port: 3312, url: "http://127.0.0.1:3312" },
 } as const;
 
 export type ServerProfile = keyof typeof servers;

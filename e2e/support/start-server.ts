@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadEnv } from "#server/env.server.ts";
+import { languages, lessons, levels } from "#server/db/schema.ts";
 import { createRuntime } from "#server/runtime.server.ts";
 import { bareSettings, servers, type ServerProfile } from "#e2e/support/servers.ts";
 
@@ -25,11 +26,24 @@ const env = {
   PUBLIC_URL: server.url,
   SEED_DEMO: profile === "demo" ? "true" : "false",
   LOG_LEVEL: "warn",
+  ...("smtpUrl" in server ? { SMTP_URL: server.smtpUrl } : {}),
 };
 
 if (profile === "bare") {
   const runtime = await createRuntime(loadEnv(env));
   await runtime.settings.save(bareSettings);
+  // Only the shells of a catalogue, for the empty states: a language without levels, a level without lessons, a
+  // lesson without phrases.
+  const { db } = runtime.database;
+  await db.insert(languages).values([
+    { id: "esperanto", name: "Esperanto" },
+    { id: "latin", name: "Latin" },
+  ]);
+  await db.insert(levels).values([
+    { languageId: "latin", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
+    { languageId: "latin", id: "a2", title: "Elementary", cefrLabel: "A2", orderIndex: 1 },
+  ]);
+  await db.insert(lessons).values({ languageId: "latin", levelId: "a2", id: "empty-lesson", title: "Empty", translatedTitle: "Vacua" });
   await runtime.close();
 }
 

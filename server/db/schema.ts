@@ -224,3 +224,37 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Mail kept instead of sent when no SMTP server is configured (SMTP_URL unset): an operator can read it here, and
+ * nothing is lost while mail is not set up yet. `to` and `from` are SQL keywords, hence the `_address` columns.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    from: text("from_address").notNull(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    replyTo: text("reply_to"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc())],
+);
+
+/**
+ * Fixed-window counters shared by every app server on one database: one row per (bucket, key), such as
+ * ("support", client address). A row whose window has ended counts as empty and is reset or pruned.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index("rate_limits_reset_at_idx").on(t.resetAt)],
+);

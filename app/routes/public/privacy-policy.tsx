@@ -1,3 +1,31 @@
-export default function Placeholder() {
-  return <h1>privacy-policy</h1>;
+import { LegalPage } from "#app/components/legal-page.tsx";
+import { privacyPolicy } from "#app/content/legal.ts";
+import { seo } from "#app/lib/seo.ts";
+import { getRuntime } from "#server/context.server.ts";
+import type { Route } from "./+types/privacy-policy";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = getRuntime(context);
+  return {
+    siteName: env.SITE_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    document: privacyPolicy({ name: env.SITE_NAME, supportEmail: env.SUPPORT_EMAIL }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(matches, {
+    title: "Privacy Policy",
+    description: `What personal information ${loaderData.siteName} collects, how we use and protect it, how the cookie choice works, and the rights you have over your data.`,
+    path: "/privacy-policy",
+  });
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  return (
+    <LegalPage
+      document={loaderData.document}
+      supportEmail={loaderData.supportEmail}
+      related={{ to: "/terms-of-use", label: "Terms of Use" }}
+    />
+  );
 }

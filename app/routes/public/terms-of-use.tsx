@@ -1,3 +1,31 @@
-export default function Placeholder() {
-  return <h1>terms-of-use</h1>;
+import { LegalPage } from "#app/components/legal-page.tsx";
+import { termsOfUse } from "#app/content/legal.ts";
+import { seo } from "#app/lib/seo.ts";
+import { getRuntime } from "#server/context.server.ts";
+import type { Route } from "./+types/terms-of-use";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = getRuntime(context);
+  return {
+    siteName: env.SITE_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    document: termsOfUse({ name: env.SITE_NAME, supportEmail: env.SUPPORT_EMAIL }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(matches, {
+    title: "Terms of Use",
+    description: `The rules for using the ${loaderData.siteName} website and mobile app: your account, acceptable use, our content, Premium subscriptions and how to reach us.`,
+    path: "/terms-of-use",
+  });
+
+export default function TermsOfUse({ loaderData }: Route.ComponentProps) {
+  return (
+    <LegalPage
+      document={loaderData.document}
+      supportEmail={loaderData.supportEmail}
+      related={{ to: "/privacy-policy", label: "Privacy Policy" }}
+    />
+  );
 }

@@ -1,0 +1,340 @@
+import { ChevronDown, Headphones, LoaderCircle, Pause, Play, Repeat, RotateCcw, RotateCw } from "lucide-react";
+import { Collapsible } from "radix-ui";
+import { useId, useRef, useState } from "react";
+import {
+  formatTime,
+  PUBLIC_PLAYBACK_RATES,
+  REPEAT_CHOICES,
+  SEEK_STEP_SECONDS,
+} from "#app/lib/audio/audio-controller.ts";
+import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
+import { cn } from "#app/lib/cn.ts";
+
+export interface AudioCardPhrase {
+  id: string;
+  original: string;
+  translation: string;
+}
+
+export interface AudioCardProps {
+  audioUrl: string;
+  /** e.g. "Audio 1" or a blog sample title; also the card's accessible name. */
+  title: string;
+  phrases: AudioCardPhrase[];
+  /** Lesson page cards start open (SPEC §2). */
+  defaultOpen?: boolean;
+  /** Optional extra controls per phrase (e.g. a favourite button added later). */
+  renderPhraseActions?: (phrase: AudioCardPhrase) => React.ReactNode;
+  className?: string;
+  /** Heading level of the title (default 2). */
+  headingLevel?: 2 | 3 | 4;
+  /**
+   * Key in the shared audio controller. Default: unique per mounted card. Pass one only to share playback state with
+   * another player of the same audio (e.g. `lesson:${lessonId}:${audioUrl}`).
+   */
+  audioKey?: string;
+}
+
+/** Arrow keys on the progress slider move by this many seconds. */
+const SLIDER_KEY_STEP_SECONDS = 5;
+
+export function phraseCountLabel(count: number) {
+  return `${count} ${count === 1 ? "Phrase" : "Phrases"}`;
+}
+
+export function rateLabel(rate: number) {
+  return `${rate}×`;
+}
+
+/** Visible text and accessible name of the repeat control for a repeat count. */
+export function repeatLabels(repeat: number): { text: string; label: string } {
+  if (repeat === Number.POSITIVE_INFINITY) return { text: "Loop", label: "Repeat: loop forever" };
+  if (repeat <= 1) return { text: "Once", label: "Repeat: once" };
+  return { text: `${repeat} times`, label: `Repeat: ${repeat} times` };
+}
+
+function nextRepeat(current: number) {
+  const index = REPEAT_CHOICES.findIndex((choice) => choice === current);
+  return REPEAT_CHOICES[(index + 1) % REPEAT_CHOICES.length] ?? 1;
+}
+
+const iconButton =
+  "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-800 transition-colors hover:bg-brand-100 active:bg-brand-200 disabled:pointer-events-none disabled:opacity-50";
+
+export function AudioCard({
+  audioUrl,
+  title,
+  phrases,
+  defaultOpen = false,
+  renderPhraseActions,
+  className,
+  headingLevel = 2,
+  audioKey,
+}: AudioCardProps) {
+  const instanceId = useId();
+  const player = useAudioPlayer(audioKey ?? `audio-card:${instanceId}:${audioUrl}`, audioUrl);
+  const [open, setOpen] = useState(defaultOpen);
+  const speedLabelId = `${instanceId}-speed`;
+  const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
+  const progress = player.duration > 0 ? Math.min(100, (player.currentTime / player.duration) * 100) : 0;
+  const repeat = repeatLabels(player.repeat);
+
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
+      <section
+        aria-label={title}
+        className={cn(
+          "overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-[var(--shadow-card)]",
+          className,
+        )}
+      >
+        <div className="flex items-center gap-2 p-3 sm:gap-3 sm:p-4">
+          <button
+            type="button"
+            onClick={() => void player.toggle()}
+            aria-label={player.playing ? "Pause audio" : "Play audio"}
+            className={cn(
+              "inline-flex size-12 shrink-0 items-center justify-center rounded-full text-white shadow-sm transition-colors",
+              player.playing ? "bg-accent-600 hover:bg-accent-700" : "bg-brand-700 hover:bg-brand-800 active:bg-brand-900",
+            )}
+          >
+            {player.playing && player.loading ? (
+              <LoaderCircle className="size-5 animate-spin motion-reduce:animate-none" aria-hidden />
+            ) : player.playing ? (
+              <Pause className="size-5 fill-current" aria-hidden />
+            ) : (
+              <Play className="size-5 translate-x-px fill-current" aria-hidden />
+            )}
+          </button>
+          <Heading className="min-w-0 flex-1">
+            <Collapsible.Trigger className="group flex min-h-12 w-full items-center gap-3 rounded-xl px-2 py-1 text-left transition-colors hover:bg-brand-50">
+              <span className="min-w-0 flex-1">
+                <span className="block text-base leading-snug font-bold break-words text-ink sm:text-lg">{title}</span>
+                <span className="mt-0.5 flex items-center gap-1.5 text-sm font-medium text-muted">
+                  <Headphones className="size-3.5 text-brand-500" aria-hidden />
+                  {phraseCountLabel(phrases.length)}
+                </span>
+              </span>
+              <ChevronDown
+                className="size-5 shrink-0 text-brand-600 transition-transform duration-200 group-data-[state=open]:rotate-180"
+                aria-hidden
+              />
+            </Collapsible.Trigger>
+          </Heading>
+        </div>
+
+        {!open && (player.playing || player.currentTime > 0) ? (
+          <div aria-hidden className="h-1 bg-brand-100">
+            <div className="h-full bg-brand-600" style={{ width: `${progress}%` }} />
+          </div>
+        ) : null}
+
+        <Collapsible.Content className="border-t border-brand-100 data-[state=open]:animate-[fade-in_200ms_ease-out]">
+          <div className="space-y-2 bg-brand-50/60 px-3 pt-2 pb-3 sm:px-5 sm:pb-4">
+            <SeekSlider
+              currentTime={player.currentTime}
+              duration={player.duration}
+              onSeek={player.seek}
+              progress={progress}
+            />
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-3">
+              <span className="min-w-[5.5rem] text-sm font-semibold text-muted tabular-nums">
+                {`${formatTime(player.currentTime)} / ${formatTime(player.duration)}`}
+              </span>
+              <div className="flex items-center">
+                <button
+                  type="button"
+                  onClick={() => player.seekBy(-SEEK_STEP_SECONDS)}
+                  aria-label={`Back ${SEEK_STEP_SECONDS} seconds`}
+                  className={cn(iconButton, "relative")}
+                >
+                  <RotateCcw className="size-6" strokeWidth={1.75} aria-hidden />
+                  <span aria-hidden className="absolute inset-0 flex items-center justify-center text-[0.55rem] font-bold">
+                    {SEEK_STEP_SECONDS}
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  onClick={() => player.seekBy(SEEK_STEP_SECONDS)}
+                  aria-label={`Forward ${SEEK_STEP_SECONDS} seconds`}
+                  className={cn(iconButton, "relative")}
+                >
+                  <RotateCw className="size-6" strokeWidth={1.75} aria-hidden />
+                  <span aria-hidden className="absolute inset-0 flex items-center justify-center text-[0.55rem] font-bold">
+                    {SEEK_STEP_SECONDS}
+                  </span>
+                </button>
+              </div>
+              <button
+                type="button"
+                onClick={() => player.setRepeat(nextRepeat(player.repeat))}
+                aria-label={repeat.label}
+                title="Change how many times the audio plays"
+                className={cn(
+                  "ml-auto inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full border px-3.5 text-sm font-semibold transition-colors sm:ml-0",
+                  player.repeat > 1
+                    ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
+                    : "border-brand-200 bg-white text-brand-800 hover:border-brand-300 hover:bg-brand-50",
+                )}
+              >
+                <Repeat className="size-4" aria-hidden />
+                {repeat.text}
+              </button>
+              <div
+                role="group"
+                aria-labelledby={speedLabelId}
+                className="flex w-full items-center gap-2 sm:ml-auto sm:w-auto"
+              >
+                <span id={speedLabelId} className="text-sm font-semibold text-muted">
+                  Speed
+                </span>
+                <div className="flex flex-1 rounded-full border border-brand-200 bg-white p-0.5 sm:flex-none">
+                  {PUBLIC_PLAYBACK_RATES.map((rate) => {
+                    const selected = player.rate === rate;
+                    return (
+                      <button
+                        key={rate}
+                        type="button"
+                        aria-pressed={selected}
+                        onClick={() => player.setRate(rate)}
+                        className={cn(
+                          "h-10 min-w-11 flex-1 rounded-full px-2.5 text-sm font-semibold tabular-nums transition-colors sm:flex-none",
+                          selected ? "bg-brand-700 text-white shadow-sm" : "text-brand-800 hover:bg-brand-50",
+                        )}
+                      >
+                        {rateLabel(rate)}
+                      </button>
+                    );
+                  })}
+                </div>
+              </div>
+            </div>
+          </div>
+
+          {phrases.length > 0 ? (
+            <ul className="max-h-96 divide-y divide-brand-100 overflow-auto overscroll-contain border-t border-brand-100 px-1.5 py-1.5 sm:px-2.5">
+              {phrases.map((phrase) => (
+                <PhraseRow key={phrase.id} phrase={phrase} actions={renderPhraseActions?.(phrase)} />
+              ))}
+            </ul>
+          ) : null}
+        </Collapsible.Content>
+      </section>
+    </Collapsible.Root>
+  );
+}
+
+function SeekSlider({
+  currentTime,
+  duration,
+  progress,
+  onSeek,
+}: {
+  currentTime: number;
+  duration: number;
+  progress: number;
+  onSeek: (seconds: number) => void;
+}) {
+  const trackRef = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
+  const max = duration > 0 ? duration : 0;
+  const value = Math.min(Math.max(currentTime, 0), max);
+
+  function seekToPointer(clientX: number) {
+    const rect = trackRef.current?.getBoundingClientRect();
+    if (!rect || rect.width <= 0 || max <= 0) return;
+    const fraction = Math.min(1, Math.max(0, (clientX - rect.left) / rect.width));
+    onSeek(fraction * max);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
+    const steps: Record<string, number> = {
+      ArrowRight: value + SLIDER_KEY_STEP_SECONDS,
+      ArrowUp: value + SLIDER_KEY_STEP_SECONDS,
+      ArrowLeft: value - SLIDER_KEY_STEP_SECONDS,
+      ArrowDown: value - SLIDER_KEY_STEP_SECONDS,
+      PageUp: value + SEEK_STEP_SECONDS,
+      PageDown: value - SEEK_STEP_SECONDS,
+      Home: 0,
+      End: max,
+    };
+    const target = steps[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    onSeek(Math.min(Math.max(target, 0), max > 0 ? max : Math.max(target, 0)));
+  }
+
+  return (
+    <div
+      role="slider"
+      tabIndex={0}
+      aria-label="Playback position"
+      aria-valuemin={0}
+      aria-valuemax={Math.round(max)}
+      aria-valuenow={Math.round(value)}
+      aria-valuetext={`${formatTime(value)} of ${formatTime(max)}`}
+      onKeyDown={onKeyDown}
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        dragging.current = true;
+        event.currentTarget.setPointerCapture?.(event.pointerId);
+        seekToPointer(event.clientX);
+      }}
+      onPointerMove={(event) => {
+        if (dragging.current) seekToPointer(event.clientX);
+      }}
+      onPointerUp={() => {
+        dragging.current = false;
+      }}
+      onPointerCancel={() => {
+        dragging.current = false;
+      }}
+      className="group relative flex h-10 cursor-pointer touch-pan-y items-center rounded-full select-none"
+    >
+      <div ref={trackRef} className="relative h-2 w-full rounded-full bg-brand-100">
+        <div className="absolute inset-y-0 left-0 rounded-full bg-brand-600" style={{ width: `${progress}%` }} />
+        <div
+          className="absolute top-1/2 size-4 -translate-x-1/2 -translate-y-1/2 rounded-full bg-white shadow ring-2 ring-brand-600 transition-transform group-hover:scale-110"
+          style={{ left: `${progress}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function PhraseRow({ phrase, actions }: { phrase: AudioCardPhrase; actions: React.ReactNode }) {
+  const [expanded, setExpanded] = useState(false);
+  const panelId = `${useId()}-translation`;
+  return (
+    <li className="flex items-start gap-1 py-1">
+      <div className="min-w-0 flex-1">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={() => setExpanded((value) => !value)}
+          className={cn(
+            "flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition-colors hover:bg-brand-50",
+            expanded && "bg-brand-50",
+          )}
+        >
+          <span className="min-w-0 flex-1 text-[0.975rem] leading-snug font-semibold break-words text-ink">
+            {phrase.original}
+          </span>
+          <ChevronDown
+            className={cn("size-4 shrink-0 text-brand-500 transition-transform duration-200", expanded && "rotate-180")}
+            aria-hidden
+          />
+        </button>
+        <div
+          id={panelId}
+          hidden={!expanded}
+          className="mx-3 mt-1 mb-1.5 border-l-[3px] border-accent-500 py-0.5 pl-3 text-[0.95rem] leading-snug break-words text-muted"
+        >
+          {phrase.translation}
+        </div>
+      </div>
+      {actions ? <div className="flex shrink-0 items-center self-start pt-0.5">{actions}</div> : null}
+    </li>
+  );
+}

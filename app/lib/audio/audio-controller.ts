@@ -1,0 +1,546 @@
+/**
+ * The one shared audio helper of the site (SPEC §4: "Only one audio plays at a time through the shared audio helper").
+ *
+ * Every audio card, preview button or favourite row plays through the browser singleton returned by
+ * `getAudioController()`. Each caller names its audio with a `key` (unique per card on screen) and gets its own state;
+ * starting one key pauses and rewinds whichever other key was playing, and tells that key's subscribers.
+ *
+ * Nothing here touches `window`, `document` or `Audio` when the module is imported, so server rendering can import it.
+ * Media elements are created on demand through a factory, which is also how the unit tests pass in a fake element.
+ */
+
+/** Seek buttons jump this many seconds by default (SPEC §9). */
+export const SEEK_STEP_SECONDS = 10;
+/** Default playback rate (SPEC §9). */
+export const DEFAULT_PLAYBACK_RATE = 1;
+/** The progress timer ticks every 100 ms while playing (SPEC §9). */
+export const PROGRESS_TICK_MS = 100;
+/** Speeds offered on the public audio card. */
+export const PUBLIC_PLAYBACK_RATES = [0.5, 0.75, 1, 1.25] as const;
+/** Speeds offered in the admin phrase manager (SPEC §9). */
+export const ADMIN_PLAYBACK_RATES = [0.8, 1, 1.3] as const;
+/** How many times the whole audio plays: once, twice, three times, or on a loop until paused. */
+export const REPEAT_CHOICES = [1, 2, 3, Number.POSITIVE_INFINITY] as const;
+
+/** What a subscriber sees for one key. Objects are immutable: a change produces a new object. */
+export interface AudioState {
+  /** Playback is wanted (it may still be buffering: see `loading`). */
+  playing: boolean;
+  /** Position in seconds. */
+  currentTime: number;
+  /** Length in seconds; 0 until the metadata has loaded. */
+  duration: number;
+  rate: number;
+  /** Total number of plays of the whole audio: 1 = once, `Infinity` = loop until paused. */
+  repeat: number;
+  /** Waiting for data after play was asked for. */
+  loading: boolean;
+  /** The last attempt to load or play failed (the failure was logged with console.warn). */
+  error: boolean;
+}
+
+export const INITIAL_AUDIO_STATE: AudioState = Object.freeze({
+  playing: false,
+  currentTime: 0,
+  duration: 0,
+  rate: DEFAULT_PLAYBACK_RATE,
+  repeat: 1,
+  loading: false,
+  error: false,
+});
+
+/** The part of HTMLAudioElement the controller uses; `new Audio()` satisfies it, and so does a small test fake. */
+export interface MediaElementLike {
+  src: string;
+  preload: string;
+  currentTime: number;
+  readonly duration: number;
+  playbackRate: number;
+  defaultPlaybackRate: number;
+  readonly paused: boolean;
+  readonly ended: boolean;
+  readonly readyState: number;
+  readonly error: { readonly code: number; readonly message: string } | null;
+  play(): Promise<void>;
+  pause(): void;
+  load(): void;
+  removeAttribute(name: string): void;
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
+export type AudioListener = (state: AudioState) => void;
+
+export interface PlayOptions {
+  rate?: number;
+  repeat?: number;
+  /** Start from this position (seconds) instead of where the audio was paused. */
+  from?: number;
+}
+
+export interface PrepareOptions {
+  /**
+   * "metadata" (default) creates the element now so the duration shows before the first play; only the header of
+   * the file is fetched. "none" only remembers the URL: nothing is fetched until play.
+   */
+  preload?: "none" | "metadata";
+}
+
+export interface SetRateOptions {
+  /** Start again from the beginning if playing (the admin phrase manager's behaviour, SPEC §4). Default false. */
+  restart?: boolean;
+}
+
+export interface AudioController {
+  /**
+   * Starts (or resumes) `key` with `url`, pausing and rewinding whatever else was playing. Never rejects: resolves to
+   * true once playback started, false if it failed (logged with console.warn, state.error set) or was superseded.
+   */
+  play(key: string, url: string, options?: PlayOptions): Promise<boolean>;
+  /** Pauses `key`, keeping its position. */
+  pause(key: string): void;
+  /** Pauses if playing, else plays. */
+  toggle(key: string, url: string, options?: PlayOptions): Promise<boolean>;
+  /** Pauses `key` and rewinds it to 0. */
+  stop(key: string): void;
+  /** Pauses whichever key is playing (it keeps its position). */
+  pauseAll(): void;
+  /** Moves to `seconds`, clamped to [0, duration]. */
+  seek(key: string, seconds: number): void;
+  /** Moves by `delta` seconds (default +10, SEEK_STEP_SECONDS), clamped to [0, duration]. */
+  seekBy(key: string, delta?: number): void;
+  /** Changes the speed; playing audio keeps playing at the new rate unless `restart` is set. */
+  setRate(key: string, rate: number, options?: SetRateOptions): void;
+  /** Plays the whole audio `times` times (integer ≥ 1, or Infinity to loop). */
+  setRepeat(key: string, times: number): void;
+  /** Registers `key` → `url` ahead of playing, optionally loading the metadata (duration). */
+  prepare(key: string, url: string, options?: PrepareOptions): void;
+  /**
+   * Listens to `key`'s state. When the last listener of a key leaves, the key is stopped and its element released
+   * (a card that unmounts must not keep playing audio nobody can pause).
+   */
+  subscribe(key: string, listener: AudioListener): () => void;
+  /** The current state of `key` (a stable object between changes; INITIAL_AUDIO_STATE for unknown keys). */
+  getState(key: string): AudioState;
+  /** The key playing now, if any. */
+  activeKey(): string | null;
+  /** Stops `key` and forgets it, releasing its media element. */
+  release(key: string): void;
+}
+
+export interface AudioControllerOptions {
+  /** Creates a media element. Browser default: `new Audio()`. */
+  createMedia: () => MediaElementLike;
+  setInterval?: (callback: () => void, ms: number) => unknown;
+  clearInterval?: (handle: unknown) => void;
+  /** Runs a callback soon (used to release keys whose last subscriber left). Default queueMicrotask. */
+  defer?: (callback: () => void) => void;
+  /** Where failures are reported. Default console.warn (never console.error: failures are expected and swallowed). */
+  warn?: (...args: unknown[]) => void;
+}
+
+interface Track {
+  key: string;
+  url: string;
+  state: AudioState;
+  media: MediaElementLike | null;
+  detach: (() => void) | null;
+  /** Which play-through of `repeat` is running (1-based); 0 when stopped. */
+  round: number;
+  /** Bumped by every play/pause/stop so a late play() settlement can tell it has been superseded. */
+  generation: number;
+}
+
+/** HTMLMediaElement.HAVE_FUTURE_DATA: enough data to start playing. */
+const HAVE_FUTURE_DATA = 3;
+
+function finiteOr(value: number, fallback: number) {
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function isAbortError(error: unknown) {
+  return typeof error === "object" && error !== null && "name" in error && error.name === "AbortError";
+}
+
+export function normalizeRepeat(times: number): number {
+  if (times === Number.POSITIVE_INFINITY) return times;
+  if (!Number.isFinite(times) || times < 1) return 1;
+  return Math.floor(times);
+}
+
+export function normalizeRate(rate: number): number {
+  // Browsers throw outside roughly [0.0625, 16]; keep to a sane range for speech.
+  if (!Number.isFinite(rate) || rate <= 0) return DEFAULT_PLAYBACK_RATE;
+  return Math.min(4, Math.max(0.25, rate));
+}
+
+/** Clamps a position to [0, duration]; with an unknown duration (0) only the lower bound applies. */
+export function clampTime(seconds: number, duration: number): number {
+  if (!Number.isFinite(seconds) || seconds < 0) return 0;
+  return duration > 0 ? Math.min(seconds, duration) : seconds;
+}
+
+/** "0:03", "1:05", "1:02:03". Unknown or negative values show as 0:00. */
+export function formatTime(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+export function createAudioController(options: AudioControllerOptions): AudioController {
+  const startTimer = options.setInterval ?? ((callback: () => void, ms: number) => globalThis.setInterval(callback, ms));
+  const stopTimer =
+    options.clearInterval ?? ((handle: unknown) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>));
+  const defer = options.defer ?? ((callback: () => void) => queueMicrotask(callback));
+  const warn = options.warn ?? ((...args: unknown[]) => console.warn(...args));
+
+  const tracks = new Map<string, Track>();
+  const listeners = new Map<string, Set<AudioListener>>();
+  let active: Track | null = null;
+  let timer: unknown = null;
+
+  function update(track: Track, patch: Partial<AudioState>) {
+    const next = { ...track.state, ...patch };
+    const changed = (Object.keys(next) as (keyof AudioState)[]).some((name) => next[name] !== track.state[name]);
+    if (!changed) return;
+    track.state = next;
+    // Only the live track notifies: a released key has nothing left to say.
+    if (tracks.get(track.key) !== track) return;
+    for (const listener of [...(listeners.get(track.key) ?? [])]) listener(next);
+  }
+
+  function tick() {
+    const track = active;
+    if (!track?.media) return;
+    const duration = finiteOr(track.media.duration, track.state.duration);
+    update(track, { duration, currentTime: clampTime(track.media.currentTime, duration) });
+  }
+
+  function syncTimer() {
+    const shouldRun = active !== null && active.state.playing;
+    if (shouldRun && timer === null) timer = startTimer(tick, PROGRESS_TICK_MS);
+    if (!shouldRun && timer !== null) {
+      stopTimer(timer);
+      timer = null;
+    }
+  }
+
+  function fail(track: Track, reason: unknown) {
+    warn(`Audio playback failed for "${track.url}"`, reason);
+    track.generation += 1;
+    track.round = 0;
+    if (active === track) active = null;
+    update(track, { playing: false, loading: false, error: true });
+    syncTimer();
+  }
+
+  /** Playback reached the end of the last play-through: back to the start, not playing. */
+  function finish(track: Track) {
+    track.round = 0;
+    track.generation += 1;
+    if (track.media) track.media.currentTime = 0;
+    if (active === track) active = null;
+    update(track, { playing: false, loading: false, currentTime: 0 });
+    syncTimer();
+  }
+
+  function attach(track: Track, media: MediaElementLike) {
+    const handlers: Record<string, () => void> = {
+      loadedmetadata: () => update(track, { duration: finiteOr(media.duration, 0) }),
+      durationchange: () => update(track, { duration: finiteOr(media.duration, track.state.duration) }),
+      waiting: () => {
+        if (track.state.playing) update(track, { loading: true });
+      },
+      playing: () => update(track, { loading: false }),
+      seeked: () => update(track, { currentTime: clampTime(media.currentTime, track.state.duration) }),
+      play: () => {
+        // Started from outside our API (e.g. the OS media controls): still only one at a time. A late event from a
+        // play() we already took back (the element is paused again) is ignored.
+        if (active !== track && !media.paused) {
+          if (active) rewind(active);
+          active = track;
+          track.round = Math.max(track.round, 1);
+          update(track, { playing: true, error: false });
+          syncTimer();
+        }
+      },
+      pause: () => {
+        // Ended playback fires "pause" first; "ended" decides whether another round follows. A late event from a
+        // pause() already followed by a new play() (the element is playing again) is ignored.
+        if (media.ended || !media.paused || !track.state.playing) return;
+        track.generation += 1;
+        if (active === track) active = null;
+        update(track, { playing: false, loading: false, currentTime: clampTime(media.currentTime, track.state.duration) });
+        syncTimer();
+      },
+      ended: () => {
+        if (track.state.playing && track.round < track.state.repeat) {
+          track.round += 1;
+          media.currentTime = 0;
+          update(track, { currentTime: 0 });
+          void start(track);
+        } else {
+          finish(track);
+        }
+      },
+      error: () => {
+        const detail = media.error ? `${media.error.code}: ${media.error.message}` : "unknown media error";
+        fail(track, detail);
+      },
+    };
+    for (const [type, handler] of Object.entries(handlers)) media.addEventListener(type, handler);
+    track.detach = () => {
+      for (const [type, handler] of Object.entries(handlers)) media.removeEventListener(type, handler);
+    };
+  }
+
+  function ensureMedia(track: Track, preload: "metadata" | "auto"): MediaElementLike {
+    if (track.media) {
+      if (preload === "auto" && track.media.preload !== "auto") track.media.preload = "auto";
+      return track.media;
+    }
+    const media = options.createMedia();
+    // Set before src: a page with many cards must not download every file up front.
+    media.preload = preload;
+    media.defaultPlaybackRate = track.state.rate;
+    media.playbackRate = track.state.rate;
+    attach(track, media);
+    media.src = track.url;
+    if (track.state.currentTime > 0) media.currentTime = track.state.currentTime;
+    track.media = media;
+    return media;
+  }
+
+  function disposeMedia(track: Track) {
+    const media = track.media;
+    if (!media) return;
+    track.detach?.();
+    track.detach = null;
+    track.media = null;
+    try {
+      media.pause();
+      // The documented way to let the browser drop the resource (setting src = "" raises an error event instead).
+      media.removeAttribute("src");
+      media.load();
+    } catch (error) {
+      warn("Could not release an audio element", error);
+    }
+  }
+
+  function ensureTrack(key: string, url: string): Track {
+    const existing = tracks.get(key);
+    if (existing && existing.url === url) return existing;
+    if (existing) {
+      // Same key, new file: start over but keep the listener's speed and repeat choices.
+      if (active === existing) active = null;
+      existing.generation += 1;
+      existing.round = 0;
+      disposeMedia(existing);
+      existing.url = url;
+      update(existing, { ...INITIAL_AUDIO_STATE, rate: existing.state.rate, repeat: existing.state.repeat });
+      syncTimer();
+      return existing;
+    }
+    const track: Track = { key, url, state: INITIAL_AUDIO_STATE, media: null, detach: null, round: 0, generation: 0 };
+    tracks.set(key, track);
+    return track;
+  }
+
+  /** Pauses and rewinds a track another key is taking over from. */
+  function rewind(track: Track) {
+    track.generation += 1;
+    track.round = 0;
+    if (active === track) active = null;
+    if (track.media) {
+      track.media.pause();
+      track.media.currentTime = 0;
+    }
+    update(track, { playing: false, loading: false, currentTime: 0 });
+  }
+
+  async function start(track: Track): Promise<boolean> {
+    const media = ensureMedia(track, "auto");
+    const generation = ++track.generation;
+    try {
+      await media.play();
+    } catch (error) {
+      // Interrupted by our own pause/stop/other play: not a failure.
+      if (generation !== track.generation || tracks.get(track.key) !== track) return false;
+      if (isAbortError(error) && !track.state.playing) return false;
+      fail(track, error);
+      return false;
+    }
+    if (generation !== track.generation || tracks.get(track.key) !== track) return false;
+    update(track, { loading: false, error: false });
+    return true;
+  }
+
+  function play(key: string, url: string, playOptions: PlayOptions = {}): Promise<boolean> {
+    const track = ensureTrack(key, url);
+    if (playOptions.rate !== undefined) setRate(key, playOptions.rate);
+    if (playOptions.repeat !== undefined) setRepeat(key, playOptions.repeat);
+    if (playOptions.from !== undefined) seek(key, playOptions.from);
+    if (track.state.playing && active === track) return Promise.resolve(true);
+
+    if (active && active !== track) rewind(active);
+    active = track;
+
+    let media: MediaElementLike;
+    try {
+      media = ensureMedia(track, "auto");
+      if (track.state.error) media.load(); // An element that failed must reload before it can play again.
+      media.playbackRate = track.state.rate;
+      // Resuming from the very end would end at once: start over instead.
+      if (track.state.duration > 0 && track.state.currentTime >= track.state.duration) {
+        media.currentTime = 0;
+        update(track, { currentTime: 0 });
+      }
+    } catch (error) {
+      fail(track, error);
+      return Promise.resolve(false);
+    }
+    track.round = Math.max(track.round, 1);
+    update(track, { playing: true, error: false, loading: media.readyState < HAVE_FUTURE_DATA });
+    syncTimer();
+    return start(track);
+  }
+
+  function pause(key: string) {
+    const track = tracks.get(key);
+    if (!track) return;
+    track.generation += 1;
+    if (active === track) active = null;
+    if (track.media) track.media.pause();
+    update(track, {
+      playing: false,
+      loading: false,
+      currentTime: track.media ? clampTime(track.media.currentTime, track.state.duration) : track.state.currentTime,
+    });
+    syncTimer();
+  }
+
+  function toggle(key: string, url: string, playOptions?: PlayOptions) {
+    const track = tracks.get(key);
+    if (track && track.url === url && track.state.playing) {
+      pause(key);
+      return Promise.resolve(false);
+    }
+    return play(key, url, playOptions);
+  }
+
+  function stop(key: string) {
+    const track = tracks.get(key);
+    if (!track) return;
+    rewind(track);
+    syncTimer();
+  }
+
+  function seek(key: string, seconds: number) {
+    const track = tracks.get(key);
+    if (!track) return;
+    const duration = track.media ? finiteOr(track.media.duration, track.state.duration) : track.state.duration;
+    const target = clampTime(seconds, duration);
+    if (track.media) track.media.currentTime = target;
+    update(track, { currentTime: target, duration });
+  }
+
+  function seekBy(key: string, delta: number = SEEK_STEP_SECONDS) {
+    const track = tracks.get(key);
+    if (!track) return;
+    const from = track.media ? track.media.currentTime : track.state.currentTime;
+    seek(key, from + delta);
+  }
+
+  function setRate(key: string, rate: number, rateOptions: SetRateOptions = {}) {
+    const track = tracks.get(key);
+    if (!track) return;
+    const next = normalizeRate(rate);
+    if (track.media) {
+      track.media.defaultPlaybackRate = next;
+      track.media.playbackRate = next;
+    }
+    update(track, { rate: next });
+    if (rateOptions.restart && track.state.playing) seek(key, 0);
+  }
+
+  function setRepeat(key: string, times: number) {
+    const track = tracks.get(key);
+    if (!track) return;
+    update(track, { repeat: normalizeRepeat(times) });
+  }
+
+  function prepare(key: string, url: string, prepareOptions: PrepareOptions = {}) {
+    const track = ensureTrack(key, url);
+    if ((prepareOptions.preload ?? "metadata") === "metadata") {
+      try {
+        ensureMedia(track, "metadata");
+      } catch (error) {
+        fail(track, error);
+      }
+    }
+  }
+
+  function release(key: string) {
+    const track = tracks.get(key);
+    if (!track) return;
+    rewind(track);
+    disposeMedia(track);
+    tracks.delete(key);
+    syncTimer();
+  }
+
+  function subscribe(key: string, listener: AudioListener) {
+    let set = listeners.get(key);
+    if (!set) {
+      set = new Set();
+      listeners.set(key, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = listeners.get(key);
+      if (!current?.delete(listener) || current.size > 0) return;
+      listeners.delete(key);
+      // Deferred so a quick unsubscribe/resubscribe (React StrictMode, a re-render) keeps the audio going.
+      defer(() => {
+        if (!listeners.has(key)) release(key);
+      });
+    };
+  }
+
+  return {
+    play,
+    pause,
+    toggle,
+    stop,
+    pauseAll: () => {
+      if (active) pause(active.key);
+    },
+    seek,
+    seekBy,
+    setRate,
+    setRepeat,
+    prepare,
+    subscribe,
+    getState: (key) => tracks.get(key)?.state ?? INITIAL_AUDIO_STATE,
+    activeKey: () => active?.key ?? null,
+    release,
+  };
+}
+
+let browserController: AudioController | null = null;
+
+/**
+ * The site-wide controller, created on first use in the browser. Call it from event handlers and effects, never while
+ * rendering on the server (it would hand back a controller that cannot create media elements).
+ */
+export function getAudioController(): AudioController {
+  browserController ??= createAudioController({
+    createMedia: () => {
+      if (typeof Audio === "undefined") throw new Error("Audio playback is only available in the browser");
+      return new Audio();
+    },
+  });
+  return browserController;
+}
