@@ -1,9 +1,13 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider, type RouterContext } from "react-router";
 import { requestInfoContext, runtimeContext } from "#server/context.server.ts";
 import { loadEnv } from "#server/env.server.ts";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
+import { authLimitForPath, consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
+import { originCheck } from "#server/http/origin-check.server.ts";
 import { createPageCache } from "#server/http/page-cache.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
 import { LOCAL_STORAGE_ROUTE } from "#server/storage/local-storage.server.ts";
@@ -16,17 +20,42 @@ export function startRuntime(source: Record<string, string | undefined> = proces
   return createRuntime(loadEnv(source));
 }
 
-/** Any of our cookies that identify a person makes a request personal (never served from the shared cache). */
-const personalCookie = /(?:^|;\s*)(?:__Secure-)?phrasewise[._-]session/;
+/**
+ * Any of our cookies that identify a person (the session, `phrasewise.session_token`) or carry a message for them
+ * (`phrasewise.flash`) makes a request personal: never served from, or stored in, the shared cache.
+ */
+const personalCookie = /(?:^|;\s*)(?:__Secure-)?phrasewise[._-](?:session|flash)/;
 
 export function createSiteHandler(runtime: Runtime): express.Router {
   const pageCache = createPageCache({ events: runtime.events, isPersonal: (req) => personalCookie.test(req.headers.cookie ?? "") });
   const router = express.Router();
-  router.use((_req, res, next) => {
+  router.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    // The one client address everything downstream uses (rate limits, the auth library's session records); a value
+    // the client sent under this name is replaced. req.ip honours X-Forwarded-For only with TRUST_PROXY.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
+  });
+  router.use(originCheck(runtime.env.PUBLIC_URL));
+  const authHandler = toNodeHandler(runtime.auth);
+  router.all(`${AUTH_BASE_PATH}/{*path}`, async (req, res, next) => {
+    try {
+      const kind = authLimitForPath(req.method, req.path.slice(AUTH_BASE_PATH.length));
+      if (kind) {
+        const limit = await consumeAuthLimit(runtime.database.db, kind, String(req.headers[CLIENT_IP_HEADER]));
+        if (!limit.allowed) {
+          res.status(429).setHeader("Retry-After", String(limit.retryAfterSeconds));
+          res.json({ code: "TOO_MANY_REQUESTS", message: tooManyAttemptsText(limit.retryAfterSeconds) });
+          return;
+        }
+      }
+      res.setHeader("Cache-Control", "no-store");
+      await authHandler(req, res);
+    } catch (error) {
+      next(error);
+    }
   });
   router.use(
     LOCAL_STORAGE_ROUTE,
@@ -47,7 +76,7 @@ export function createSiteHandler(runtime: Runtime): express.Router {
         new RouterContextProvider(
           new Map<RouterContext, unknown>([
             [runtimeContext, runtime],
-            [requestInfoContext, { clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }],
+            [requestInfoContext, { clientIp: String(req.headers[CLIENT_IP_HEADER]) }],
           ]),
         ),
     }),

@@ -36,6 +36,16 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address or "Name <address>"')
     .optional(),
+  /**
+   * Signs session cookies and flash messages (at least 32 characters). Required in production with DATABASE_URL, where
+   * several servers must share it; otherwise generated once and kept in DATA_DIR/auth-secret.
+   */
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** This address becomes an administrator when it signs in after confirming its email (SPEC §6). */
+  OWNER_EMAIL: z
+    .email({ message: "must be an email address" })
+    .transform((v) => v.toLowerCase())
+    .optional(),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -66,6 +76,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}`);
   }
   const env = result.data;
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: BETTER_AUTH_SECRET is required in production with DATABASE_URL (every server must share it)",
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     ...env,

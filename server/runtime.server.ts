@@ -1,6 +1,8 @@
 import path from "node:path";
 import { defaultSettings, type SiteSettings } from "#app/lib/settings.ts";
 import type { BlogPostSummary } from "#app/lib/blog.ts";
+import { createAuth, type Auth } from "#server/auth/auth.server.ts";
+import { resolveAuthSecret } from "#server/auth/secret.server.ts";
 import { listPublishedPosts } from "#server/blog/blog.server.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
@@ -32,6 +34,10 @@ export interface Runtime {
   tts: TextToSpeech;
   /** SMTP when SMTP_URL is set, else the mail_outbox table. */
   mailer: Mailer;
+  /** Accounts and sessions (better-auth); see server/auth/. */
+  auth: Auth;
+  /** Signs session cookies and flash messages: BETTER_AUTH_SECRET or DATA_DIR/auth-secret. */
+  authSecret: string;
   /** The public catalogue, cached until a catalogue change is announced. */
   catalog(): Promise<CatalogSnapshot>;
   /** Published posts, newest first, cached until a blog change is announced. */
@@ -71,6 +77,9 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
       ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
       : createOutboxMailer(db, { from: env.MAIL_FROM, logger });
 
+    const authSecret = resolveAuthSecret(env);
+    const auth = createAuth({ db, env, mailer, logger, secret: authSecret });
+
     if (options.initialize !== false) {
       await initializeInstallation({ db, storage, tts, logger }, { seedDemo: env.SEED_DEMO });
     }
@@ -92,6 +101,8 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
       storage,
       tts,
       mailer,
+      auth,
+      authSecret,
       settings: {
         get: () =>
           settingsCache.get().catch((error: unknown) => {

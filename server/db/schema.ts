@@ -154,7 +154,9 @@ export const blogPosts = pgTable(
 );
 
 export const profiles = pgTable("profiles", {
-  id: text("id").primaryKey(),
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   username: text("username"),
   avatarUrl: text("avatar_url"),
   updatedAt: updatedAt(),
@@ -163,7 +165,9 @@ export const profiles = pgTable("profiles", {
 export const userProgress = pgTable(
   "user_progress",
   {
-    userId: text("user_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     languageId: text("language_id").notNull(),
     levelId: text("level_id").notNull(),
     lessonId: text("lesson_id").notNull(),
@@ -185,7 +189,9 @@ export const userFavorites = pgTable(
   "user_favorites",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     phraseId: uuid("phrase_id")
       .notNull()
       .references(() => phrases.id, { onDelete: "cascade" }),
@@ -197,7 +203,9 @@ export const userFavorites = pgTable(
 export const userRoles = pgTable(
   "user_roles",
   {
-    userId: text("user_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     createdAt: createdAt(),
   },
@@ -257,4 +265,79 @@ export const rateLimits = pgTable(
     resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key] }), index("rate_limits_reset_at_idx").on(t.resetAt)],
+);
+
+/*
+ * Accounts (better-auth's user, session, account and verification models; see server/auth/auth.server.ts). Property
+ * names are the library's field names; the tables are plural. Passwords live in accounts.password as argon2id PHC
+ * strings. Sessions are rows, so signing out or revoking takes effect on the next request on every server.
+ */
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Stored lower-cased by the library. */
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(t.email)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    /** The absolute end of the session: set at sign-in, never moved past the configured lifetime. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    token: text("token").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("sessions_token_idx").on(t.token), index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true, mode: "date" }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true, mode: "date" }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+/** One-time tokens (password reset); email confirmation tokens are signed and not stored. */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );

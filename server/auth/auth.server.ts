@@ -1,0 +1,138 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
+import type { Database } from "#server/db/client.server.ts";
+import { accounts, sessions, users, verifications } from "#server/db/schema.ts";
+import type { Env } from "#server/env.server.ts";
+import type { Logger } from "#server/logger.server.ts";
+import type { Mailer } from "#server/mail/mailer.server.ts";
+import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from "#server/auth/auth-mail.server.ts";
+import { hashPassword, verifyPassword } from "#server/auth/password.server.ts";
+import { promoteOwner } from "#server/auth/roles.server.ts";
+
+/**
+ * Accounts with better-auth: email and password, confirmed by mail before the first sign-in. Its defaults are
+ * tightened (see docs/decisions/004-auth.md): argon2id at OWASP cost, an absolute session lifetime, password resets
+ * that end every session, no automatic sign-in, secure cookies behind HTTPS, no telemetry. Its own rate limiter is off:
+ * server/auth/auth-limits.server.ts counts attempts in the database for its routes and ours alike.
+ */
+
+/** The session cookie is `phrasewise.session_token` (`__Secure-phrasewise.session_token` over HTTPS). */
+export const AUTH_COOKIE_PREFIX = "phrasewise";
+export const AUTH_BASE_PATH = "/api/auth";
+/**
+ * Set by server/app.ts on every request to the client address it trusts (socket peer, or X-Forwarded-For's client
+ * only with TRUST_PROXY), replacing whatever the client sent. The library reads the client address from it.
+ */
+export const CLIENT_IP_HEADER = "x-phrasewise-client-ip";
+
+/** Absolute: a session ends this long after sign-in however active it is (no sliding refresh). */
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+const CONFIRMATION_LINK_SECONDS = 24 * 60 * 60;
+const RESET_LINK_SECONDS = 60 * 60;
+
+export interface AuthDeps {
+  db: Database;
+  env: Pick<Env, "PUBLIC_URL" | "SITE_NAME" | "NODE_ENV" | "OWNER_EMAIL">;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+}
+
+export function confirmationLink(publicUrl: string, token: string) {
+  return `${publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+export function resetLink(publicUrl: string, token: string) {
+  return `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
+  const secure = env.PUBLIC_URL.startsWith("https://");
+  const development = env.NODE_ENV === "development";
+
+  return betterAuth({
+    appName: env.SITE_NAME,
+    baseURL: env.PUBLIC_URL,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [env.PUBLIC_URL],
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log(level, message, ...args) {
+        const detail = args[0];
+        if (level === "error") logger.error(`[auth] ${message}`, detail);
+        else if (level === "warn") logger.warn(`[auth] ${message}`, detail);
+        else if (level === "info") logger.info(`[auth] ${message}`);
+        else logger.debug(`[auth] ${message}`);
+      },
+    },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      async sendResetPassword({ user, token }) {
+        const link = resetLink(env.PUBLIC_URL, token);
+        if (development) logger.info(`Password reset link for ${user.email}: ${link}`);
+        await mailer.send(passwordResetMail(env.SITE_NAME, user.email, link));
+      },
+      // Registering an address that has an account answers exactly like a new one; its owner gets a note instead.
+      async onExistingUserSignUp({ user }) {
+        await mailer.send(
+          alreadyRegisteredMail(env.SITE_NAME, user.email, `${env.PUBLIC_URL}/auth`, `${env.PUBLIC_URL}/auth/forgot-password`),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // A correct password on an unconfirmed account sends a fresh link (the first may have expired or been lost).
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: CONFIRMATION_LINK_SECONDS,
+      async sendVerificationEmail({ user, token }) {
+        const link = confirmationLink(env.PUBLIC_URL, token);
+        if (development) logger.info(`Email confirmation link for ${user.email}: ${link}`);
+        await mailer.send(confirmationMail(env.SITE_NAME, user.email, link));
+      },
+    },
+    session: {
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      disableSessionRefresh: true,
+      // Every request reads the session row, so a sign-out, reset or revocation applies at once on every server.
+      cookieCache: { enabled: false },
+    },
+    user: { changeEmail: { enabled: false }, deleteUser: { enabled: false } },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: AUTH_COOKIE_PREFIX,
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Kept on in tests too (the library turns it off under NODE_ENV=test by default).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    hooks: {
+      // Sign-ins through the library's HTTP endpoint (our /auth form promotes the owner itself, to say so in a toast).
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email" || !ctx.request) return;
+        const user = ctx.context.newSession?.user;
+        if (user) await promoteOwner(db, env.OWNER_EMAIL, user);
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,119 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { authText, type ToastMessage } from "#app/lib/toast.ts";
+import { getRuntime } from "#server/context.server.ts";
+import { redirectWithToast } from "#server/auth/flash.server.ts";
+import { isAdmin } from "#server/auth/roles.server.ts";
+import type { Runtime } from "#server/runtime.server.ts";
+
+/**
+ * Who is asking, for loaders and actions. Every admin loader and action calls requireAdmin itself, every
+ * signed-in-only one requireUser: a layout's check protects nothing on its own. Each request reads the session row and
+ * the role row again (memoised for the duration of that one request only), so signing out, a password reset or a
+ * revoked admin role takes effect on the very next request.
+ */
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  emailVerified: boolean;
+  sessionId: string;
+}
+
+type Context = Readonly<RouterContextProvider>;
+
+const sessionByRequest = new WeakMap<object, Promise<SessionUser | null>>();
+const adminByRequest = new WeakMap<object, Promise<boolean>>();
+
+async function loadSessionUser(runtime: Runtime, request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("Cookie")) return null;
+  const result = await runtime.auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } });
+  if (!result) return null;
+  const { user, session } = result;
+  // Unconfirmed accounts cannot sign in; a session of one (however it came about) counts as none.
+  if (!user.emailVerified) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    image: user.image ?? null,
+    emailVerified: user.emailVerified,
+    sessionId: session.id,
+  };
+}
+
+/** The signed-in user of this request, or null. */
+export function getSessionUser(request: Request, context: Context): Promise<SessionUser | null> {
+  let pending = sessionByRequest.get(context);
+  if (!pending) {
+    pending = loadSessionUser(getRuntime(context), request);
+    sessionByRequest.set(context, pending);
+  }
+  return pending;
+}
+
+/** Whether the signed-in user holds the admin role, read from the database for this request. */
+export async function getIsAdmin(request: Request, context: Context): Promise<boolean> {
+  const user = await getSessionUser(request, context);
+  if (!user) return false;
+  let pending = adminByRequest.get(context);
+  if (!pending) {
+    pending = isAdmin(getRuntime(context).database.db, user.id);
+    adminByRequest.set(context, pending);
+  }
+  return pending;
+}
+
+export function flashOptions(runtime: Runtime) {
+  return { secret: runtime.authSecret, secure: runtime.env.PUBLIC_URL.startsWith("https://") };
+}
+
+/** A redirect carrying toasts (see flash.server.ts). */
+export function redirectWithMessage(context: Context, url: string, messages: ToastMessage | ToastMessage[], headers?: Headers) {
+  return redirectWithToast(url, messages, flashOptions(getRuntime(context)), headers ? { headers } : {});
+}
+
+/** Only same-site paths: `/profile`, never `//evil.example` or `https://…`. */
+export function safeRedirectPath(value: unknown, fallback: string): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(value)) return fallback;
+  return value;
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url);
+  // A .data request (client navigation) stands for its page.
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/");
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return `${pathname}${search ? `?${search}` : ""}`;
+}
+
+/** The signed-in user, or a redirect to /auth that comes back here after signing in. */
+export async function requireUser(request: Request, context: Context): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) {
+    const back = request.method === "GET" ? currentPath(request) : undefined;
+    throw redirect(back && back !== "/" ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth");
+  }
+  return user;
+}
+
+/**
+ * The signed-in administrator. Visitors go to /auth and signed-in users without the role to /, each with the spec's
+ * toast (SPEC §8); a failed role check counts as "not an admin" ('Failed to verify admin status').
+ */
+export async function requireAdmin(request: Request, context: Context): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) throw redirectWithMessage(context, "/auth", authText.adminLoginRequired);
+  let admin: boolean;
+  try {
+    admin = await getIsAdmin(request, context);
+  } catch (error) {
+    getRuntime(context).logger.error("Checking the admin role failed", error);
+    throw redirectWithMessage(context, "/", authText.adminCheckFailed);
+  }
+  if (!admin) throw redirectWithMessage(context, "/", authText.adminDenied);
+  return user;
+}
