@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 
 test("an unknown path shows the 404 page with status 404 and a link home", async ({ page }) => {
-  const response = await page.goto("/this/page/does-not-exist");
+  const response = await page.goto("/this/page/does/not-exist");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   await page.getByRole("link", { name: "Return to Home" }).click();

@@ -15,8 +15,12 @@ import { cn } from "#app/lib/cn.ts";
 const cardClass =
   "group relative flex h-full items-center gap-4 rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-[var(--shadow-card-hover)]";
 
-export function CardGrid({ children, className }: { children: React.ReactNode; className?: string }) {
-  return <ul className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-5", className)}>{children}</ul>;
+export function CardGrid({ children, label, className }: { children: React.ReactNode; label?: string; className?: string }) {
+  return (
+    <ul aria-label={label} className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-5", className)}>
+      {children}
+    </ul>
+  );
 }
 
 export function LanguageCard({ language }: { language: LanguageSummary }) {

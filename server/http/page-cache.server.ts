@@ -25,7 +25,8 @@ export interface PageCacheOptions {
 }
 
 const cacheableType = /^(text\/html|text\/x-script|application\/json|application\/xml|text\/plain)/;
-const keptHeaders = ["content-type", "content-language", "x-remix-response"];
+/** Headers that belong to one response on one connection, or that the cache sets itself. */
+const perResponseHeaders = new Set(["set-cookie", "content-length", "etag", "connection", "transfer-encoding", "date", "vary"]);
 
 export function createPageCache({ events, isPersonal, maxEntries = 500, maxAgeMs = 5 * 60_000 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
@@ -44,6 +45,8 @@ export function createPageCache({ events, isPersonal, maxEntries = 500, maxAgeMs
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
       return sendWithEtag(req, res, hit.body, hit.etag, res.end.bind(res));
     }
+    // Pages revalidate on every visit (cheaply, by ETag); routes that know better set their own Cache-Control.
+    res.setHeader("Cache-Control", "no-cache");
     if (hit) entries.delete(key);
 
     const chunks: Buffer[] = [];
@@ -60,9 +63,8 @@ export function createPageCache({ events, isPersonal, maxEntries = 500, maxAgeMs
       const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
       if (!res.getHeader("set-cookie")) {
         const headers: Record<string, string> = {};
-        for (const name of keptHeaders) {
-          const value = res.getHeader(name);
-          if (value !== undefined) headers[name] = String(value);
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (value !== undefined && !perResponseHeaders.has(name)) headers[name] = String(value);
         }
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(key, { headers, body, etag, storedAt: Date.now() });
@@ -82,7 +84,6 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer {
 }
 
 function sendWithEtag(req: Request, res: Response, body: Buffer, etag: string, end: (body?: Buffer) => Response) {
-  res.setHeader("Cache-Control", "no-cache");
   res.setHeader("ETag", etag);
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {

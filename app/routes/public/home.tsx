@@ -55,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {languages.length === 0 ? (
               <EmptyState message="No languages available yet. Check back soon!" />
             ) : (
-              <CardGrid>
+              <CardGrid label="Languages">
                 {languages.map((language) => (
                   <LanguageCard key={language.id} language={language} />
                 ))}

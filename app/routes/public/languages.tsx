@@ -24,7 +24,7 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
         {loaderData.languages.length === 0 ? (
           <EmptyState message="No languages available yet. Check back soon!" />
         ) : (
-          <CardGrid>
+          <CardGrid label="Languages">
             {loaderData.languages.map((language) => (
               <LanguageCard key={language.id} language={language} />
             ))}
