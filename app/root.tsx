@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -7,28 +9,46 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
+import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { preferencesScript } from "#app/lib/browser-storage.ts";
 import { chromeSettings } from "#app/lib/chrome.ts";
 import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
+import type { ToastMessage } from "#app/lib/toast.ts";
+import { clearFlashCookie, readFlash } from "#server/auth/flash.server.ts";
+import { flashOptions, getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
-  const settings = await runtime.settings.get();
-  return {
-    siteName: runtime.env.SITE_NAME,
-    publicUrl: runtime.env.PUBLIC_URL,
-    supportEmail: runtime.env.SUPPORT_EMAIL,
-    chrome: chromeSettings(settings),
-    // Filled in by the accounts issue; the header already reserves the admin slot.
-    isAdmin: false,
-  };
+  const [settings, user] = await Promise.all([runtime.settings.get(), getSessionUser(request, context)]);
+  // The role is read from the database on every request; a failed check shows no admin controls.
+  const isAdmin = user
+    ? await getIsAdmin(request, context).catch((error: unknown) => {
+        runtime.logger.error("Checking the admin role failed", error);
+        return false;
+      })
+    : false;
+  const flash = readFlash(request, flashOptions(runtime));
+  return data(
+    {
+      siteName: runtime.env.SITE_NAME,
+      publicUrl: runtime.env.PUBLIC_URL,
+      supportEmail: runtime.env.SUPPORT_EMAIL,
+      chrome: chromeSettings(settings),
+      user: user ? { email: user.email, name: user.name, image: user.image } : null,
+      isAdmin,
+      toasts: flash.messages,
+    },
+    flash.present ? { headers: { "Set-Cookie": clearFlashCookie(flashOptions(runtime)) } } : undefined,
+  );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+/** The signed-in state, the admin role and any toast can change with every navigation: always re-read. */
+export const shouldRevalidate = () => true;
+
+export type RootData = Route.ComponentProps["loaderData"];
 
 export function useRootData(): RootData {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -66,8 +86,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+/** Shows the server's toasts (flash cookie) once each. */
+function ServerToasts({ messages }: { messages: ToastMessage[] }) {
+  useEffect(() => {
+    for (const message of messages) {
+      const options = { id: `${message.type}:${message.title}`, ...(message.description ? { description: message.description } : {}) };
+      toast[message.type](message.title, options);
+    }
+  }, [messages]);
+  return null;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <ServerToasts messages={loaderData.toasts} />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,10 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-/** Mirrors SPEC §2: the public site inside the shared layout, then routes outside it. */
+/**
+ * Mirrors SPEC §2: the public site inside the shared layout (with /profile), then the routes outside it: /auth and
+ * its password pages, the admin area, resources. Every route here needs a row in the authorization matrix
+ * (tests/authorization-matrix.test.ts), which fails otherwise.
+ */
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
@@ -11,10 +15,26 @@ export default [
     route("faq", "routes/public/faq.tsx"),
     route("privacy-policy", "routes/public/privacy-policy.tsx"),
     route("terms-of-use", "routes/public/terms-of-use.tsx"),
+    route("profile", "routes/profile/profile.tsx"),
     route(":language", "routes/public/language.tsx"),
     route(":language/:level", "routes/public/level.tsx"),
     route(":language/:level/:lesson", "routes/public/lesson.tsx"),
     route("*", "routes/public/not-found.tsx"),
+  ]),
+  route("auth", "routes/auth/auth.tsx"),
+  route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth/reset-password.tsx"),
+  route("auth/verify-email", "routes/auth/verify-email.ts"),
+  route("auth/sign-out", "routes/auth/sign-out.ts"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/overview.tsx"),
+    route("languages", "routes/admin/languages.tsx"),
+    route("levels", "routes/admin/levels.tsx"),
+    route("lessons", "routes/admin/lessons.tsx"),
+    route("phrases", "routes/admin/phrases.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("blog", "routes/admin/blog.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
   ]),
   route("api/settings", "routes/api/settings.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

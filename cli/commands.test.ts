@@ -1,11 +1,14 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.server.ts";
-import { blogPosts, languages, phrases } from "#server/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { isAdmin } from "#server/auth/roles.server.ts";
+import { verifyPassword } from "#server/auth/password.server.ts";
+import { accounts, blogPosts, languages, phrases, users } from "#server/db/schema.ts";
 import { quietLogger } from "#tests/support/database.ts";
 
 const exec = promisify(execFile);
@@ -21,6 +24,33 @@ async function cli(...args: string[]) {
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
     return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+/** Runs the CLI with this text on standard input. */
+function cliWithInput(input: string, ...args: string[]) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["cli/main.ts", ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+async function account(email: string) {
+  const handle = await openDatabase({ dataDir }, quietLogger);
+  try {
+    const [user] = await handle.db.select().from(users).where(eq(users.email, email));
+    if (!user) return undefined;
+    const [credential] = await handle.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, user.id));
+    return { user, hash: credential?.password ?? "", admin: await isAdmin(handle.db, user.id) };
+  } finally {
+    await handle.close();
   }
 }
 
@@ -48,6 +78,61 @@ describe("operator CLI", () => {
     } finally {
       await handle.close();
     }
+  });
+
+  it("user:create makes a confirmed user, with --admin an administrator", async () => {
+    expect(await cli("user:create", "--email", "Learner@Example.com", "--password", "learner1")).toMatchObject({
+      code: 0,
+      stdout: "Created user learner@example.com (confirmed).\n",
+    });
+    expect(await cli("user:create", "--email", "boss@example.com", "--password", "bosspass", "--admin")).toMatchObject({
+      code: 0,
+      stdout: "Created administrator boss@example.com (confirmed).\n",
+    });
+    const learner = await account("learner@example.com");
+    expect(learner?.user.emailVerified).toBe(true);
+    expect(learner?.admin).toBe(false);
+    expect(await verifyPassword({ hash: learner!.hash, password: "learner1" })).toBe(true);
+    expect((await account("boss@example.com"))?.admin).toBe(true);
+  });
+
+  it("admin:grant and admin:revoke change the role", async () => {
+    expect(await cli("admin:grant", "learner@example.com")).toMatchObject({ code: 0, stdout: "learner@example.com is now an administrator.\n" });
+    expect((await account("learner@example.com"))?.admin).toBe(true);
+    expect(await cli("admin:grant", "learner@example.com")).toMatchObject({ code: 0, stdout: "learner@example.com is already an administrator.\n" });
+    expect(await cli("admin:revoke", "learner@example.com")).toMatchObject({ code: 0, stdout: "learner@example.com is no longer an administrator.\n" });
+    expect((await account("learner@example.com"))?.admin).toBe(false);
+  });
+
+  it("user:password sets a new password from --password or from standard input", async () => {
+    expect(await cli("user:password", "learner@example.com", "--password", "changed1")).toMatchObject({ code: 0 });
+    expect(await verifyPassword({ hash: (await account("learner@example.com"))!.hash, password: "changed1" })).toBe(true);
+    const piped = await cliWithInput("from-stdin\n", "user:password", "learner@example.com");
+    expect(piped).toMatchObject({ code: 0, stdout: "Password of learner@example.com changed; their sessions have ended.\n" });
+    expect(await verifyPassword({ hash: (await account("learner@example.com"))!.hash, password: "from-stdin" })).toBe(true);
+  });
+
+  it.each([
+    [["user:create", "--email", "x@example.com"], "Error: user:create needs --password"],
+    [["user:create", "--email", "not-an-email", "--password", "secret1"], 'Error: "not-an-email" is not an email address'],
+    [["user:create", "--email", "short@example.com", "--password", "abc"], "Error: The password must be at least 6 characters"],
+    [["user:create", "--email", "learner@example.com", "--password", "secret1"], "Error: A user with the email learner@example.com already exists"],
+    [["user:create", "--email", "x@example.com", "--password", "secret1", "--root"], "Error: Unknown option '--root'"],
+    [["admin:grant"], "Error: admin:grant takes one email address"],
+    [["admin:grant", "a@example.com", "b@example.com"], "Error: admin:grant takes one email address"],
+    [["admin:revoke", "nobody@example.com"], "Error: No user with the email nobody@example.com"],
+    [["user:password", "nobody@example.com", "--password", "secret1"], "Error: No user with the email nobody@example.com"],
+  ])("%j fails with one line and a non-zero exit", async (args, message) => {
+    const result = await cli(...args);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr.trim()).toBe(message);
+  });
+
+  it("user:password without a password on standard input fails with one line", async () => {
+    const result = await cliWithInput("", "user:password", "learner@example.com");
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe("Error: user:password needs a new password (--password or standard input)");
   });
 
   it.each([

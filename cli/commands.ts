@@ -1,8 +1,10 @@
 import { parseArgs } from "node:util";
+import { AccountError, createConfirmedUser, requireUserByEmail, setUserPassword } from "#server/auth/accounts.server.ts";
+import { grantAdmin, revokeAdmin } from "#server/auth/roles.server.ts";
 import { openDatabase } from "#server/db/client.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createLogger } from "#server/logger.server.ts";
-import { createRuntime } from "#server/runtime.server.ts";
+import { createRuntime, type Runtime } from "#server/runtime.server.ts";
 import { seedDemoContent } from "#server/seed/seed.server.ts";
 
 export class UsageError extends Error {
@@ -12,11 +14,16 @@ export class UsageError extends Error {
 const usage = `Usage: npm run cli -- <command>
 
 Commands:
-  db:migrate   Apply pending database migrations
-  seed         Add the demo catalogue and blog (existing rows are kept)
-  help         Show this help`;
+  db:migrate                                    Apply pending database migrations
+  seed                                          Add the demo catalogue and blog (existing rows are kept)
+  user:create --email E --password P [--admin]  Create a confirmed user (optionally an administrator)
+  admin:grant E                                 Make the user with email E an administrator
+  admin:revoke E                                Remove administrator privileges from the user with email E
+  user:password E [--password P]                Set a new password (read from standard input without --password);
+                                                ends the user's sessions
+  help                                          Show this help`;
 
-type Command = (args: string[], env: Record<string, string | undefined>) => Promise<void>;
+type Command = (args: string[], env: Record<string, string | undefined>, stdin: () => Promise<string>) => Promise<void>;
 
 const commands: Record<string, Command> = {
   async "db:migrate"(args, source) {
@@ -39,10 +46,74 @@ const commands: Record<string, Command> = {
       await runtime.close();
     }
   },
+  async "user:create"(args, source) {
+    const { values } = parseArgs({
+      args,
+      options: { email: { type: "string" }, password: { type: "string" }, admin: { type: "boolean" } },
+      allowPositionals: false,
+      strict: true,
+    });
+    if (!values.email) throw new UsageError("user:create needs --email");
+    if (!values.password) throw new UsageError("user:create needs --password");
+    const { email, password, admin } = values;
+    await withRuntime(source, async (runtime) => {
+      const user = await createConfirmedUser(runtime.auth, runtime.database.db, { email, password, admin: admin === true });
+      console.log(`Created ${admin ? "administrator" : "user"} ${user.email} (confirmed).`);
+    });
+  },
+  async "admin:grant"(args, source) {
+    const email = oneEmail("admin:grant", args);
+    await withRuntime(source, async (runtime) => {
+      const user = await requireUserByEmail(runtime.database.db, email);
+      const granted = await grantAdmin(runtime.database.db, user.id);
+      console.log(granted ? `${user.email} is now an administrator.` : `${user.email} is already an administrator.`);
+    });
+  },
+  async "admin:revoke"(args, source) {
+    const email = oneEmail("admin:revoke", args);
+    await withRuntime(source, async (runtime) => {
+      const user = await requireUserByEmail(runtime.database.db, email);
+      const revoked = await revokeAdmin(runtime.database.db, user.id);
+      console.log(revoked ? `${user.email} is no longer an administrator.` : `${user.email} was not an administrator.`);
+    });
+  },
+  async "user:password"(args, source, stdin) {
+    const { values, positionals } = parseArgs({ args, options: { password: { type: "string" } }, allowPositionals: true, strict: true });
+    if (positionals.length !== 1) throw new UsageError("user:password takes one email address");
+    const password = values.password ?? (await stdin()).replace(/\r?\n$/, "");
+    if (!password) throw new UsageError("user:password needs a new password (--password or standard input)");
+    await withRuntime(source, async (runtime) => {
+      const user = await setUserPassword(runtime.auth, runtime.database.db, positionals[0]!, password);
+      console.log(`Password of ${user.email} changed; their sessions have ended.`);
+    });
+  },
   async help() {
     console.log(usage);
   },
 };
+
+async function withRuntime(source: Record<string, string | undefined>, work: (runtime: Runtime) => Promise<void>) {
+  const runtime = await createRuntime(loadEnv(source), { initialize: false });
+  try {
+    await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+function oneEmail(command: string, args: string[]): string {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new UsageError(`${command} takes one email address`);
+  return positionals[0]!;
+}
+
+/** All of standard input (for a password that should not appear in the shell history or the process list). */
+export async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new UsageError("Pass --password, or pipe the new password into standard input");
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 function noArguments(command: string, args: string[]) {
   parseArgs({ args, options: {}, allowPositionals: false, strict: true });
@@ -50,7 +121,11 @@ function noArguments(command: string, args: string[]) {
 }
 
 /** Returns the exit code; throws (one-line message) on failure. */
-export async function runCli(argv: string[], env: Record<string, string | undefined>): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  stdin: () => Promise<string> = readStdin,
+): Promise<number> {
   const [name, ...args] = argv;
   if (!name) {
     console.log(usage);
@@ -59,8 +134,9 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   const command = commands[name];
   if (!command) throw new UsageError(`Unknown command "${name}". Run "npm run cli -- help" for the list.`);
   try {
-    await command(args, env);
+    await command(args, env, stdin);
   } catch (error) {
+    if (error instanceof AccountError) throw new UsageError(error.message);
     // parseArgs errors are multi-part; keep the first line only.
     if (error instanceof Error) error.message = error.message.split("\n")[0] ?? error.message;
     throw error;

@@ -2,12 +2,24 @@ import { Download, Home, Languages, Menu, Newspaper, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { NavLink } from "react-router";
+import { AccountNav, type HeaderUser } from "#app/components/account-nav.tsx";
 import { SiteLogo } from "#app/components/site-logo.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { primaryNav } from "#app/lib/site-links.ts";
 
 /** Under 768px: a top bar with the logo and a slide-in menu (SPEC §2). */
-export function MobileTopBar({ logo, siteName }: { logo: string | null; siteName: string }) {
+export function MobileTopBar({
+  logo,
+  siteName,
+  user = null,
+  isAdmin = false,
+}: {
+  logo: string | null;
+  siteName: string;
+  /** Account links in the menu: Sign In, or Profile and Sign Out (and Admin Dashboard for admins). */
+  user?: HeaderUser | null;
+  isAdmin?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <div className="sticky top-0 z-40 flex h-15 items-center justify-between border-b border-brand-100 bg-white/90 px-4 backdrop-blur-md md:hidden">
@@ -52,6 +64,18 @@ export function MobileTopBar({ logo, siteName }: { logo: string | null; siteName
                 ))}
               </ul>
             </nav>
+            <div className="mt-auto space-y-2 border-t border-brand-100 pt-4">
+              {isAdmin ? (
+                <NavLink
+                  to="/admin"
+                  onClick={() => setOpen(false)}
+                  className="block rounded-xl px-4 py-3 text-base font-semibold text-ink hover:bg-brand-50"
+                >
+                  Admin Dashboard
+                </NavLink>
+              ) : null}
+              <AccountNav user={user} layout="column" onNavigate={() => setOpen(false)} />
+            </div>
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>

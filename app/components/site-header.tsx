@@ -1,6 +1,7 @@
 import { LayoutDashboard } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
+import { AccountNav, type HeaderUser } from "#app/components/account-nav.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SiteLogo } from "#app/components/site-logo.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -20,7 +21,17 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
-export function SiteHeader({ logo, siteName, isAdmin }: { logo: string | null; siteName: string; isAdmin: boolean }) {
+export function SiteHeader({
+  logo,
+  siteName,
+  isAdmin,
+  user,
+}: {
+  logo: string | null;
+  siteName: string;
+  isAdmin: boolean;
+  user: HeaderUser | null;
+}) {
   const scrolled = useScrolledPast(SCROLL_TRANSLUCENT_AFTER_PX);
   return (
     <header
@@ -54,7 +65,7 @@ export function SiteHeader({ logo, siteName, isAdmin }: { logo: string | null; s
             ))}
           </ul>
         </nav>
-        <div className="flex min-w-[9rem] justify-end">
+        <div className="flex min-w-[9rem] items-center justify-end gap-2">
           {isAdmin ? (
             <Button asChild variant="outline" size="sm">
               <Link to="/admin">
@@ -63,6 +74,7 @@ export function SiteHeader({ logo, siteName, isAdmin }: { logo: string | null; s
               </Link>
             </Button>
           ) : null}
+          <AccountNav user={user} />
         </div>
       </div>
     </header>

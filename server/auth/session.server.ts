@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { authText, type ToastMessage } from "#app/lib/toast.ts";
 import { getRuntime } from "#server/context.server.ts";
-import { redirectWithToast } from "#server/auth/flash.server.ts";
+import { flashCookie, redirectWithToast } from "#server/auth/flash.server.ts";
 import { isAdmin } from "#server/auth/roles.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 
@@ -116,4 +116,15 @@ export async function requireAdmin(request: Request, context: Context): Promise<
   }
   if (!admin) throw redirectWithMessage(context, "/", authText.adminDenied);
   return user;
+}
+
+/** Headers that show these toasts after the answer (the root loader reads them on its next run). */
+export function toastHeaders(context: Context, messages: ToastMessage | ToastMessage[], headers = new Headers()) {
+  headers.append("Set-Cookie", flashCookie(Array.isArray(messages) ? messages : [messages], flashOptions(getRuntime(context))));
+  return headers;
+}
+
+/** Where a signed-in user belongs when they open /auth: admins to /admin, others to /profile. */
+export async function homeFor(request: Request, context: Context) {
+  return (await getIsAdmin(request, context)) ? "/admin" : "/profile";
 }

@@ -1,4 +1,4 @@
-import { Outlet, useNavigation } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useNavigation } from "react-router";
 import { SkeletonCards } from "#app/components/catalog-cards.tsx";
 import { CookieConsent } from "#app/components/cookie-consent.tsx";
 import { BottomTabBar, MobileTopBar } from "#app/components/mobile-nav.tsx";
@@ -6,7 +6,9 @@ import { Container } from "#app/components/page-header.tsx";
 import { PromoStrip } from "#app/components/promo-strip.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { useRootData } from "#app/root.tsx";
+import type { Route } from "./+types/layout";
 
 /** Skeleton cards shown while a list page loads on client navigation (SPEC §2, §9). */
 const skeletonsByPath: Record<string, { count: number; label: string }> = {
@@ -15,9 +17,42 @@ const skeletonsByPath: Record<string, { count: number; label: string }> = {
 };
 
 export default function PublicLayout() {
-  const { chrome, siteName, isAdmin } = useRootData();
+  return <PublicChrome><PendingOrOutlet /></PublicChrome>;
+}
+
+function PendingOrOutlet() {
   const navigation = useNavigation();
   const pending = navigation.state === "loading" ? skeletonsByPath[navigation.location.pathname] : undefined;
+  if (!pending) return <Outlet />;
+  return (
+    <Container className="py-14">
+      <div className="mb-8 h-10 w-72 max-w-full animate-pulse rounded-xl bg-brand-100" />
+      <SkeletonCards count={pending.count} label={pending.label} />
+    </Container>
+  );
+}
+
+/** A failure inside a public page keeps the site's chrome around the message. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <PublicChrome>
+      <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
+        <h1 className="text-3xl font-extrabold">{notFound ? "Oops! Page not found" : "Something went wrong"}</h1>
+        <p className="mt-3 text-muted">
+          {notFound ? "The page you're looking for doesn't exist or has been moved." : "Please try again in a moment."}
+        </p>
+        <Button asChild className="mt-8">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </section>
+    </PublicChrome>
+  );
+}
+
+function PublicChrome({ children }: { children: React.ReactNode }) {
+  const { chrome, siteName, isAdmin, user } = useRootData();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -27,17 +62,10 @@ export default function PublicLayout() {
         Skip to content
       </a>
       <PromoStrip siteName={siteName} />
-      <MobileTopBar logo={chrome.logo} siteName={siteName} />
-      <SiteHeader logo={chrome.logo} siteName={siteName} isAdmin={isAdmin} />
+      <MobileTopBar logo={chrome.logo} siteName={siteName} user={user} isAdmin={isAdmin} />
+      <SiteHeader logo={chrome.logo} siteName={siteName} isAdmin={isAdmin} user={user} />
       <main id="main" className="flex-1">
-        {pending ? (
-          <Container className="py-14">
-            <div className="mb-8 h-10 w-72 max-w-full animate-pulse rounded-xl bg-brand-100" />
-            <SkeletonCards count={pending.count} label={pending.label} />
-          </Container>
-        ) : (
-          <Outlet />
-        )}
+        {children}
       </main>
       <SiteFooter settings={chrome} siteName={siteName} />
       <BottomTabBar />

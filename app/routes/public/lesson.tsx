@@ -1,4 +1,5 @@
-import { data, Link, replace } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { LessonProgress, PhraseFavoriteButton } from "#app/components/lesson-progress.tsx";
 import { AppPromo } from "#app/components/app-promo.tsx";
 import { AudioCard } from "#app/components/audio-card.tsx";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
@@ -6,19 +7,41 @@ import { Container, EmptyState, PageHeader } from "#app/components/page-header.t
 import { Button } from "#app/components/ui/button.tsx";
 import { lessonHref, levelHref } from "#app/lib/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
+import { authText } from "#app/lib/toast.ts";
+import { getSessionUser, requireUser, toastHeaders } from "#server/auth/session.server.ts";
 import { openLesson } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
+import {
+  addFavorite,
+  completedLessonIds,
+  favoritePhraseIds,
+  removeFavoriteByPhrase,
+  setLessonCompleted,
+} from "#server/learning/learning.server.ts";
 import type { Route } from "./+types/lesson";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
   const catalog = await runtime.catalog();
   const access = openLesson(catalog, params.language, params.level, params.lesson);
-  // Locked content never reaches the page: no phrases, no audio URLs, only the redirect.
-  if (access.kind === "locked") throw replace(access.redirectTo);
+  // Locked content never reaches the page: no phrases, no audio URLs, only the redirect, which takes the place of
+  // the locked address in the history (SPEC §2 "replacing history").
+  if (access.kind === "locked") throw redirect(access.redirectTo);
   if (access.kind === "missing") return data({ found: false as const }, { status: 404 });
-  const settings = await runtime.settings.get();
+  const [settings, user] = await Promise.all([runtime.settings.get(), getSessionUser(request, context)]);
+  // A signed-in learner's own progress and favourites (their requests bypass the shared page cache).
+  const learner = user
+    ? await Promise.all([
+        completedLessonIds(runtime.database.db, user.id, params.language, params.level),
+        favoritePhraseIds(
+          runtime.database.db,
+          user.id,
+          access.groups.flatMap((g) => g.phrases.map((p) => p.id)),
+        ),
+      ]).then(([completed, favorites]) => ({ completed: completed.includes(params.lesson), favorites }))
+    : null;
   return {
+    learner,
     found: true as const,
     siteName: runtime.env.SITE_NAME,
     language: access.language,
@@ -27,6 +50,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     groups: access.groups,
     promo: { appStoreLink: settings.app_store_link, playStoreLink: settings.play_store_link },
   };
+}
+
+/** A learner marks the lesson complete (or takes it back) and saves or unsaves phrases, only for themselves. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const runtime = getRuntime(context);
+  const access = openLesson(await runtime.catalog(), params.language, params.level, params.lesson);
+  if (access.kind !== "open") throw data("This lesson is not available", { status: 404 });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const on = formData.get("value") === "true";
+  const db = runtime.database.db;
+
+  if (intent === "complete") {
+    await setLessonCompleted(db, user.id, { languageId: params.language, levelId: params.level, lessonId: params.lesson }, on);
+    return data(
+      { ok: true },
+      { headers: toastHeaders(context, on ? { type: "success", title: "Lesson completed" } : { type: "info", title: "Lesson marked as not completed" }) },
+    );
+  }
+  if (intent === "favorite") {
+    const phraseId = String(formData.get("phraseId") ?? "");
+    // Only a phrase of this (open) lesson.
+    if (!access.groups.some((g) => g.phrases.some((p) => p.id === phraseId))) throw data("Unknown phrase", { status: 404 });
+    if (on) {
+      await addFavorite(db, user.id, phraseId);
+      return data({ ok: true }, { headers: toastHeaders(context, { type: "success", title: "Added to favorites" }) });
+    }
+    await removeFavoriteByPhrase(db, user.id, phraseId);
+    return data({ ok: true }, { headers: toastHeaders(context, authText.favoriteRemoved) });
+  }
+  throw data("Unknown action", { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
@@ -54,7 +109,8 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
       </Container>
     );
   }
-  const { language, level, lesson, groups, promo, siteName } = loaderData;
+  const { language, level, lesson, groups, promo, siteName, learner } = loaderData;
+  const favorites = new Set(learner?.favorites ?? []);
   return (
     <>
       <PageHeader
@@ -72,6 +128,11 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
         />
       </PageHeader>
       <Container className="space-y-10 pb-16">
+        <LessonProgress
+          signedIn={learner !== null}
+          completed={learner?.completed ?? false}
+          signInHref={`/auth?redirectTo=${encodeURIComponent(lessonHref(language.id, level.id, lesson.id))}`}
+        />
         {groups.length === 0 ? (
           <EmptyState message="No phrases available for this lesson yet. Check back soon!" />
         ) : (
@@ -83,6 +144,9 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
                 title={`Audio ${index + 1}`}
                 defaultOpen
                 phrases={group.phrases.map((p) => ({ id: p.id, original: p.originalText, translation: p.translatedText }))}
+                renderPhraseActions={
+                  learner ? (phrase) => <PhraseFavoriteButton phrase={phrase} saved={favorites.has(phrase.id)} /> : undefined
+                }
               />
             ))}
           </div>

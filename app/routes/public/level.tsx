@@ -1,21 +1,27 @@
-import { data, Link, replace } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { CardGrid, LessonCard } from "#app/components/catalog-cards.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { levelHref } from "#app/lib/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
+import { getSessionUser } from "#server/auth/session.server.ts";
 import { openLevel } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
+import { completedLessonIds } from "#server/learning/learning.server.ts";
 import type { Route } from "./+types/level";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const catalog = await getRuntime(context).catalog();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const runtime = getRuntime(context);
+  const catalog = await runtime.catalog();
   const access = openLevel(catalog, params.language, params.level);
-  // A locked level is never rendered; replace() keeps it out of the history on client navigation too.
-  if (access.kind === "locked") throw replace(access.redirectTo);
+  // A locked level is never rendered. The redirect takes the place of the locked address in the history, so Back
+  // returns to the page the visitor came from (SPEC §2 "replacing history").
+  if (access.kind === "locked") throw redirect(access.redirectTo);
   if (access.kind === "missing") return data({ found: false as const }, { status: 404 });
-  return { found: true as const, language: access.language, level: access.level, lessons: access.lessons };
+  const user = await getSessionUser(request, context);
+  const completed = user ? await completedLessonIds(runtime.database.db, user.id, params.language, params.level) : [];
+  return { found: true as const, language: access.language, level: access.level, lessons: access.lessons, completed };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
@@ -41,6 +47,7 @@ export default function Level({ loaderData }: Route.ComponentProps) {
     );
   }
   const { language, level, lessons } = loaderData;
+  const completed = new Set(loaderData.completed);
   return (
     <>
       <PageHeader
@@ -66,9 +73,9 @@ export default function Level({ loaderData }: Route.ComponentProps) {
         {lessons.length === 0 ? (
           <EmptyState message="No lessons available for this level yet. Check back soon!" />
         ) : (
-          <CardGrid className="lg:grid-cols-3 xl:grid-cols-3">
+          <CardGrid label="Lessons" className="lg:grid-cols-3 xl:grid-cols-3">
             {lessons.map((lesson) => (
-              <LessonCard key={lesson.id} lesson={lesson} />
+              <LessonCard key={lesson.id} lesson={lesson} completed={completed.has(lesson.id)} />
             ))}
           </CardGrid>
         )}

@@ -1,0 +1,82 @@
+import { CircleCheckBig, Heart, LogIn, RotateCcw, Trophy } from "lucide-react";
+import { Link, useFetcher } from "react-router";
+import type { AudioCardPhrase } from "#app/components/audio-card.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+
+/**
+ * The lesson page's progress bar: a signed-in learner marks the lesson complete or takes it back; a visitor is
+ * invited to sign in. Fetcher forms post to the lesson route's action, and work as plain forms before hydration.
+ */
+export function LessonProgress({ signedIn, completed, signInHref }: { signedIn: boolean; completed: boolean; signInHref: string }) {
+  const fetcher = useFetcher();
+  if (!signedIn) {
+    return (
+      <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-brand-100 bg-brand-50/70 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-ink">
+          <span className="font-semibold">Track your progress.</span> Sign in to mark lessons as complete and save your favorite
+          phrases.
+        </p>
+        <Button asChild variant="primary" className="self-start sm:self-auto">
+          <Link to={signInHref}>
+            <LogIn aria-hidden />
+            Sign In
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  // Shown at once while the request is on its way.
+  const pending = fetcher.formData?.get("intent") === "complete";
+  const done = pending ? fetcher.formData?.get("value") === "true" : completed;
+  return (
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      className={cn(
+        "flex flex-col gap-4 rounded-[var(--radius-card)] border p-5 sm:flex-row sm:items-center sm:justify-between",
+        done ? "border-emerald-200 bg-emerald-50" : "border-brand-100 bg-brand-50/70",
+      )}
+    >
+      <input type="hidden" name="intent" value="complete" />
+      <input type="hidden" name="value" value={done ? "false" : "true"} />
+      <p className="flex items-center gap-2.5 text-ink" role="status">
+        {done ? (
+          <>
+            <Trophy className="size-5 shrink-0 text-emerald-700" aria-hidden />
+            <span className="font-semibold text-emerald-900">You completed this lesson.</span>
+          </>
+        ) : (
+          <span>Finished the phrases? Mark the lesson as complete to track your progress.</span>
+        )}
+      </p>
+      <Button type="submit" variant={done ? "outline" : "primary"} className="self-start sm:self-auto" disabled={pending}>
+        {done ? <RotateCcw aria-hidden /> : <CircleCheckBig aria-hidden />}
+        {done ? "Mark as not completed" : "Mark as complete"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** Saves or unsaves one phrase as a favourite (shown in the audio card's phrase row). */
+export function PhraseFavoriteButton({ phrase, saved }: { phrase: AudioCardPhrase; saved: boolean }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("phraseId") === phrase.id;
+  const on = pending ? fetcher.formData?.get("value") === "true" : saved;
+  return (
+    <fetcher.Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="favorite" />
+      <input type="hidden" name="phraseId" value={phrase.id} />
+      <input type="hidden" name="value" value={on ? "false" : "true"} />
+      <button
+        type="submit"
+        aria-pressed={on}
+        aria-label={`Favorite: ${phrase.original}`}
+        title={on ? "Remove from favorites" : "Save to favorites"}
+        className="inline-flex size-11 items-center justify-center rounded-full text-accent-600 transition-colors hover:bg-accent-50"
+      >
+        <Heart className={cn("size-5", on && "fill-current")} aria-hidden />
+      </button>
+    </fetcher.Form>
+  );
+}

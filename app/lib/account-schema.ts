@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** Account forms, shared by the pages (Conform, after hydration) and the server (always). Browser-safe. */
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MAX = 50;
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .max(254, "Please enter a valid email address.")
+  .pipe(z.email({ error: "Please enter a valid email address." }));
+
+const password = z.string({ error: "Password is required" }).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const signInSchema = z.object({ email, password });
+
+/** The register hint says at least 6 characters, and there is no client check (SPEC §5): the server says it. */
+export const registerSchema = z.object({ email, password });
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "This reset link is invalid or has expired." }).min(1),
+    password: password.min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+    confirm: z.string({ error: "Please repeat the new password" }),
+  })
+  .refine((value) => value.password === value.confirm, { path: ["confirm"], message: "The passwords do not match" });
+
+export const profileSchema = z.object({
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(2, "Username must be at least 2 characters")
+    .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
+});
+
+/** The name a user goes by: their username, else the part of the email before the at-sign (SPEC §2). */
+export function displayName(username: string | null | undefined, email: string) {
+  return username?.trim() || email.split("@")[0] || email;
+}
+
+export function initialOf(name: string) {
+  return (name.trim()[0] ?? "?").toUpperCase();
+}

@@ -1,0 +1,99 @@
+import { ExternalLink, LogOut } from "lucide-react";
+import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { SiteLogo } from "#app/components/site-logo.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { adminOverview, adminSections } from "#app/lib/admin-sections.ts";
+import { cn } from "#app/lib/cn.ts";
+import { useRootData } from "#app/root.tsx";
+import { requireAdmin } from "#server/auth/session.server.ts";
+import type { Route } from "./+types/layout";
+
+/**
+ * The admin shell (SPEC §2), outside the public layout. This check only decides whether the shell renders: every
+ * admin route's own loader and action calls requireAdmin as well.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  return { email: user.email };
+}
+
+const tabs = [adminOverview, ...adminSections];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { chrome, siteName } = useRootData();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  return (
+    <div className="min-h-dvh bg-brand-50/40">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-brand-100 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
+          <div className="flex items-center gap-3">
+            <SiteLogo logo={chrome.logo} siteName={siteName} />
+            <span className="hidden rounded-full bg-brand-100 px-3 py-1 text-xs font-bold tracking-wide text-brand-800 uppercase sm:inline">
+              Admin
+            </span>
+          </div>
+          <div className="flex items-center gap-1 sm:gap-2">
+            <span className="hidden max-w-[14rem] truncate text-sm text-muted lg:inline">{loaderData.email}</span>
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/">
+                <ExternalLink aria-hidden />
+                View Site
+              </Link>
+            </Button>
+            <Form method="post" action="/auth/sign-out">
+              <Button type="submit" variant="outline" size="sm">
+                <LogOut aria-hidden />
+                Sign Out
+              </Button>
+            </Form>
+          </div>
+        </div>
+        <nav aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4 lg:px-6">
+          <ul className="flex min-w-max gap-1 pb-0">
+            {tabs.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={to === "/admin"}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    cn(
+                      "flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold transition-colors",
+                      isActive ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink",
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        {loading ? <AdminSkeleton /> : <Outlet />}
+      </main>
+    </div>
+  );
+}
+
+export function AdminSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="space-y-6">
+      <div className="h-9 w-64 max-w-full animate-pulse rounded-xl bg-brand-100" />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="h-32 animate-pulse rounded-[var(--radius-card)] border border-brand-100 bg-white" />
+        ))}
+      </div>
+    </div>
+  );
+}

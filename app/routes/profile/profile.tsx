@@ -1,0 +1,288 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { BookOpen, Heart, LoaderCircle, LogOut, Pause, Play, Save, Trash2 } from "lucide-react";
+import { Avatar } from "radix-ui";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { Container, PageHeader } from "#app/components/page-header.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
+import { initialOf, profileSchema } from "#app/lib/account-schema.ts";
+import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
+import { lessonHref } from "#app/lib/catalog.ts";
+import { cn } from "#app/lib/cn.ts";
+import { seo } from "#app/lib/seo.ts";
+import { authText, errorTitles } from "#app/lib/toast.ts";
+import { requireUser, toastHeaders } from "#server/auth/session.server.ts";
+import { getRuntime } from "#server/context.server.ts";
+import {
+  getProfile,
+  listFavorites,
+  progressByLanguage,
+  removeFavorite,
+  updateUsername,
+  type FavoriteView,
+} from "#server/learning/learning.server.ts";
+import type { Route } from "./+types/profile";
+
+type Tab = "progress" | "favorites";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const runtime = getRuntime(context);
+  const db = runtime.database.db;
+  const [profile, progress, favorites] = await Promise.all([
+    getProfile(db, user),
+    runtime.catalog().then((catalog) => progressByLanguage(db, user.id, catalog)),
+    listFavorites(db, user.id),
+  ]);
+  const tab: Tab = new URL(request.url).searchParams.get("tab") === "favorites" ? "favorites" : "progress";
+  return { email: user.email, profile, progress, favorites, tab };
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const runtime = getRuntime(context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "update-profile") {
+    const submission = parseWithZod(formData, { schema: profileSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    try {
+      await updateUsername(runtime.database.db, user.id, submission.value.username);
+    } catch (error) {
+      runtime.logger.error("Updating a profile failed", error);
+      return data(
+        { result: submission.reply() },
+        { status: 500, headers: toastHeaders(context, { type: "error", title: errorTitles.profile, description: "Please try again." }) },
+      );
+    }
+    return data({ result: submission.reply() }, { headers: toastHeaders(context, authText.profileUpdated) });
+  }
+
+  if (intent === "remove-favorite") {
+    const favoriteId = String(formData.get("favoriteId") ?? "");
+    const removed = uuid.test(favoriteId) && (await removeFavorite(runtime.database.db, user.id, favoriteId));
+    if (!removed) {
+      const message = { type: "error", title: errorTitles.removeFavorite, description: "That favorite was not found." } as const;
+      return data({ result: null }, { status: 404, headers: toastHeaders(context, message) });
+    }
+    return data({ result: null }, { headers: toastHeaders(context, authText.favoriteRemoved) });
+  }
+
+  throw data("Unknown action", { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Your Profile", description: "Your account, learning progress and favourite phrases.", path: "/profile", noindex: true });
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, profile, progress, favorites, tab } = loaderData;
+  return (
+    <>
+      <PageHeader title="Your Profile" description="Your account, your progress and the phrases you saved." />
+      <Container className="grid gap-8 pb-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.7fr)]">
+        <AccountCard email={email} username={profile.username} avatarUrl={profile.avatarUrl} lastResult={actionData?.result ?? undefined} />
+        <section
+          aria-labelledby="learning-title"
+          className="rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] sm:p-7"
+        >
+          <h2 id="learning-title" className="text-xl font-bold text-ink">
+            Your Learning
+          </h2>
+          <nav aria-label="Your Learning" className="mt-4 grid grid-cols-2 rounded-full bg-brand-50 p-1 sm:inline-grid sm:w-80">
+            {(
+              [
+                ["progress", "Progress", BookOpen],
+                ["favorites", "Favorites", Heart],
+              ] as const
+            ).map(([value, label, Icon]) => (
+              <Link
+                key={value}
+                to={value === "favorites" ? "?tab=favorites" : "?"}
+                replace
+                preventScrollReset
+                aria-current={tab === value ? "page" : undefined}
+                className={cn(
+                  "flex min-h-11 items-center justify-center gap-2 rounded-full text-sm font-semibold transition-colors",
+                  tab === value ? "bg-white text-brand-800 shadow-sm" : "text-muted hover:text-ink",
+                )}
+              >
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </Link>
+            ))}
+          </nav>
+          <div className="mt-6">{tab === "progress" ? <ProgressList progress={progress} /> : <FavoriteList favorites={favorites} />}</div>
+        </section>
+      </Container>
+    </>
+  );
+}
+
+function AccountCard({
+  email,
+  username,
+  avatarUrl,
+  lastResult,
+}: {
+  email: string;
+  username: string;
+  avatarUrl: string | null;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
+  const [form, fields] = useForm({
+    id: "profile-form",
+    lastResult,
+    defaultValue: { username },
+    constraint: { username: { required: true, minLength: 2, maxLength: 50 } },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  return (
+    <section
+      aria-labelledby="account-title"
+      className="self-start rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] sm:p-7"
+    >
+      <h2 id="account-title" className="sr-only">
+        Account
+      </h2>
+      <div className="flex items-center gap-4">
+        <Avatar.Root className="inline-flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100">
+          {avatarUrl ? <Avatar.Image src={avatarUrl} alt="" className="size-full object-cover" /> : null}
+          <Avatar.Fallback className="text-2xl font-bold text-brand-800" aria-hidden>
+            {initialOf(username)}
+          </Avatar.Fallback>
+        </Avatar.Root>
+        <div className="min-w-0">
+          <p className="truncate text-lg font-bold text-ink">{username}</p>
+          <p className="truncate text-sm text-muted">{email}</p>
+        </div>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+        <input type="hidden" name="intent" value="update-profile" />
+        <FormField field={fields.username} label="Username">
+          <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={inputClasses} />
+        </FormField>
+        <div>
+          <label htmlFor="profile-email" className="mb-1.5 block text-sm font-semibold text-ink">
+            Email
+          </label>
+          <input id="profile-email" type="email" value={email} readOnly className={inputClasses} />
+        </div>
+        <Button type="submit" className="w-full" disabled={saving}>
+          {saving ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          Update Profile
+        </Button>
+      </Form>
+      <Form method="post" action="/auth/sign-out" className="mt-3">
+        <Button type="submit" variant="outline" className="w-full">
+          <LogOut aria-hidden />
+          Sign Out
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function ProgressList({ progress }: { progress: Awaited<ReturnType<typeof loader>>["progress"] }) {
+  if (progress.length === 0) {
+    return (
+      <EmptyLearning text="You haven't started any lessons yet." action="Start Learning" />
+    );
+  }
+  return (
+    <ul className="space-y-5">
+      {progress.map((item) => {
+        const percent = item.total > 0 ? Math.round((item.completed / item.total) * 100) : 0;
+        return (
+          <li key={item.languageId}>
+            <div className="mb-1.5 flex items-baseline justify-between gap-3">
+              <Link to={`/${item.languageId}`} className="font-semibold text-ink hover:text-brand-800">
+                {item.languageName}
+              </Link>
+              <span className="text-sm font-medium text-muted tabular-nums">
+                {item.completed} / {item.total} lessons
+              </span>
+            </div>
+            <div
+              role="progressbar"
+              aria-label={`${item.languageName} progress`}
+              aria-valuemin={0}
+              aria-valuemax={item.total}
+              aria-valuenow={item.completed}
+              className="h-2.5 overflow-hidden rounded-full bg-brand-100"
+            >
+              <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function FavoriteList({ favorites }: { favorites: FavoriteView[] }) {
+  if (favorites.length === 0) {
+    return <EmptyLearning text="You haven't saved any favorite phrases yet." action="Explore Phrases" />;
+  }
+  return (
+    <ul className="divide-y divide-brand-100">
+      {favorites.map((favorite) => (
+        <FavoriteRow key={favorite.id} favorite={favorite} />
+      ))}
+    </ul>
+  );
+}
+
+function FavoriteRow({ favorite }: { favorite: FavoriteView }) {
+  const fetcher = useFetcher();
+  const player = useAudioPlayer(`favorite:${favorite.id}`, favorite.audioUrl, { preload: "none" });
+  const removing = fetcher.state !== "idle";
+  return (
+    <li className={cn("flex items-start gap-3 py-3", removing && "opacity-50")}>
+      <button
+        type="button"
+        onClick={() => void player.toggle()}
+        aria-label={`${player.playing ? "Pause" : "Play"} "${favorite.originalText}"`}
+        className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
+      >
+        {player.playing ? <Pause className="size-4 fill-current" aria-hidden /> : <Play className="size-4 translate-x-px fill-current" aria-hidden />}
+      </button>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold break-words text-ink">{favorite.originalText}</p>
+        <p className="break-words text-muted">{favorite.translatedText}</p>
+        <Link
+          to={lessonHref(favorite.lesson.languageId, favorite.lesson.levelId, favorite.lesson.lessonId)}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          {favorite.lesson.title}
+        </Link>
+      </div>
+      <fetcher.Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="remove-favorite" />
+        <input type="hidden" name="favoriteId" value={favorite.id} />
+        <Button type="submit" variant="ghost" size="sm" disabled={removing} aria-label={`Remove "${favorite.originalText}"`}>
+          <Trash2 aria-hidden />
+          Remove
+        </Button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+function EmptyLearning({ text, action }: { text: string; action: string }) {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-brand-200 bg-brand-50/50 px-6 py-10 text-center">
+      <p className="font-medium text-ink">{text}</p>
+      <Button asChild>
+        <Link to="/">{action}</Link>
+      </Button>
+    </div>
+  );
+}

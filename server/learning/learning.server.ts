@@ -1,0 +1,179 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { displayName } from "#app/lib/account-schema.ts";
+import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
+import { levelsOf, lessonsOf } from "#server/catalog/public-catalog.server.ts";
+import type { Executor } from "#server/db/client.server.ts";
+import { lessons, phrases, profiles, userFavorites, userProgress, users } from "#server/db/schema.ts";
+
+/**
+ * A learner's own data: profile, lesson progress and favourite phrases. Every function takes the signed-in user's id
+ * and touches only that user's rows; there is no way to name another user's row.
+ */
+
+export interface LessonRef {
+  languageId: string;
+  levelId: string;
+  lessonId: string;
+}
+
+export interface Profile {
+  username: string;
+  avatarUrl: string | null;
+}
+
+export async function getProfile(db: Executor, user: { id: string; email: string; name: string }): Promise<Profile> {
+  const [row] = await db
+    .select({ username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, user.id))
+    .limit(1);
+  return { username: displayName(row?.username ?? user.name, user.email), avatarUrl: row?.avatarUrl ?? null };
+}
+
+/** Sets the username on the profile (created on first save) and as the account's display name. */
+export async function updateUsername(db: Executor, userId: string, username: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(profiles)
+      .values({ id: userId, username })
+      .onConflictDoUpdate({ target: profiles.id, set: { username, updatedAt: new Date() } });
+    await tx.update(users).set({ name: username, updatedAt: new Date() }).where(eq(users.id, userId));
+  });
+}
+
+/** Marks a lesson complete (true) or takes that back (false: the progress row goes). */
+export async function setLessonCompleted(db: Executor, userId: string, lesson: LessonRef, completed: boolean) {
+  if (completed) {
+    await db
+      .insert(userProgress)
+      .values({ userId, ...lesson, completed: true })
+      .onConflictDoUpdate({
+        target: [userProgress.userId, userProgress.languageId, userProgress.levelId, userProgress.lessonId],
+        set: { completed: true, updatedAt: new Date() },
+      });
+  } else {
+    await db
+      .delete(userProgress)
+      .where(
+        and(
+          eq(userProgress.userId, userId),
+          eq(userProgress.languageId, lesson.languageId),
+          eq(userProgress.levelId, lesson.levelId),
+          eq(userProgress.lessonId, lesson.lessonId),
+        ),
+      );
+  }
+}
+
+/** Ids of the completed lessons of one level. */
+export async function completedLessonIds(db: Executor, userId: string, languageId: string, levelId: string): Promise<string[]> {
+  const rows = await db
+    .select({ lessonId: userProgress.lessonId })
+    .from(userProgress)
+    .where(
+      and(
+        eq(userProgress.userId, userId),
+        eq(userProgress.languageId, languageId),
+        eq(userProgress.levelId, levelId),
+        eq(userProgress.completed, true),
+      ),
+    );
+  return rows.map((r) => r.lessonId);
+}
+
+export interface LanguageProgress {
+  languageId: string;
+  languageName: string;
+  completed: number;
+  total: number;
+}
+
+/** Per language with at least one progress row: completed lessons out of all its lessons (SPEC §2). */
+export async function progressByLanguage(db: Executor, userId: string, catalog: CatalogSnapshot): Promise<LanguageProgress[]> {
+  const rows = await db
+    .select({ languageId: userProgress.languageId, completed: userProgress.completed })
+    .from(userProgress)
+    .where(eq(userProgress.userId, userId));
+  const completedByLanguage = new Map<string, number>();
+  for (const row of rows) {
+    completedByLanguage.set(row.languageId, (completedByLanguage.get(row.languageId) ?? 0) + (row.completed ? 1 : 0));
+  }
+  return [...completedByLanguage.entries()]
+    .map(([languageId, completed]) => {
+      const total = levelsOf(catalog, languageId).reduce((sum, level) => sum + lessonsOf(catalog, languageId, level.id).length, 0);
+      return { languageId, languageName: catalog.languageById.get(languageId)?.name ?? "Unknown", completed, total };
+    })
+    .sort((a, b) => a.languageName.localeCompare(b.languageName));
+}
+
+/** Saves a phrase as a favourite (again is a no-op). */
+export async function addFavorite(db: Executor, userId: string, phraseId: string) {
+  await db.insert(userFavorites).values({ userId, phraseId }).onConflictDoNothing();
+}
+
+/** Removes the user's favourite of a phrase; false when there was none. */
+export async function removeFavoriteByPhrase(db: Executor, userId: string, phraseId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(userFavorites)
+    .where(and(eq(userFavorites.userId, userId), eq(userFavorites.phraseId, phraseId)))
+    .returning({ id: userFavorites.id });
+  return deleted.length > 0;
+}
+
+/** Removes one of the user's favourites by its id; false when the user has no favourite with that id. */
+export async function removeFavorite(db: Executor, userId: string, favoriteId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(userFavorites)
+    .where(and(eq(userFavorites.userId, userId), eq(userFavorites.id, favoriteId)))
+    .returning({ id: userFavorites.id });
+  return deleted.length > 0;
+}
+
+/** Which of these phrases the user has saved. */
+export async function favoritePhraseIds(db: Executor, userId: string, phraseIds: string[]): Promise<string[]> {
+  if (phraseIds.length === 0) return [];
+  const rows = await db
+    .select({ phraseId: userFavorites.phraseId })
+    .from(userFavorites)
+    .where(and(eq(userFavorites.userId, userId), inArray(userFavorites.phraseId, phraseIds)));
+  return rows.map((r) => r.phraseId);
+}
+
+export interface FavoriteView {
+  id: string;
+  phraseId: string;
+  originalText: string;
+  translatedText: string;
+  audioUrl: string;
+  lesson: LessonRef & { title: string };
+}
+
+/** The user's favourites with their phrase (SPEC §3), newest first. */
+export async function listFavorites(db: Executor, userId: string): Promise<FavoriteView[]> {
+  const rows = await db
+    .select({
+      id: userFavorites.id,
+      phraseId: phrases.id,
+      originalText: phrases.originalText,
+      translatedText: phrases.translatedText,
+      audioUrl: phrases.audioUrl,
+      languageId: phrases.languageId,
+      levelId: phrases.levelId,
+      lessonId: phrases.lessonId,
+      lessonTitle: lessons.title,
+    })
+    .from(userFavorites)
+    .innerJoin(phrases, eq(phrases.id, userFavorites.phraseId))
+    .innerJoin(
+      lessons,
+      and(eq(lessons.languageId, phrases.languageId), eq(lessons.levelId, phrases.levelId), eq(lessons.id, phrases.lessonId)),
+    )
+    .where(eq(userFavorites.userId, userId))
+    .orderBy(asc(userFavorites.createdAt), asc(userFavorites.id));
+  return rows
+    .map(({ languageId, levelId, lessonId, lessonTitle, ...row }) => ({
+      ...row,
+      lesson: { languageId, levelId, lessonId, title: lessonTitle },
+    }))
+    .reverse();
+}
