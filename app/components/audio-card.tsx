@@ -74,13 +74,22 @@ export function AudioCard({
   const instanceId = useId();
   const player = useAudioPlayer(audioKey ?? `audio-card:${instanceId}:${audioUrl}`, audioUrl);
   const [open, setOpen] = useState(defaultOpen);
+  // Fade in only when the visitor opens the card, not on page load.
+  const [toggled, setToggled] = useState(false);
   const speedLabelId = `${instanceId}-speed`;
   const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
   const progress = player.duration > 0 ? Math.min(100, (player.currentTime / player.duration) * 100) : 0;
   const repeat = repeatLabels(player.repeat);
 
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
+    <Collapsible.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setToggled(true);
+      }}
+      asChild
+    >
       <section
         aria-label={title}
         className={cn(
@@ -129,7 +138,12 @@ export function AudioCard({
           </div>
         ) : null}
 
-        <Collapsible.Content className="border-t border-brand-100 data-[state=open]:animate-[fade-in_200ms_ease-out]">
+        {/* Always rendered (hidden while closed): phrases are in the server HTML and expanded translations survive. */}
+        <Collapsible.Content
+          forceMount
+          hidden={!open}
+          className={cn("border-t border-brand-100", toggled && "data-[state=open]:animate-[fade-in_200ms_ease-out]")}
+        >
           <div className="space-y-2 bg-brand-50/60 px-3 pt-2 pb-3 sm:px-5 sm:pb-4">
             <SeekSlider
               currentTime={player.currentTime}

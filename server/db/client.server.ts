@@ -58,7 +58,9 @@ async function openPglite(config: { dataDir: string } | { inMemory: true }, logg
     dataPath = path.join(config.dataDir, "pglite");
   }
   try {
-    const client = await PGlite.create(dataPath);
+    // PostgreSQL's default 128 MB of shared buffers would be most of the process's memory; public reads are served
+    // from in-memory caches anyway, so a smaller buffer pool costs nothing measurable (see bench/RESULTS.md).
+    const client = await PGlite.create(dataPath, { postgresqlconf: ["shared_buffers = 32MB"] });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     return {
