@@ -11,7 +11,8 @@ import {
 } from "react-router";
 import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import "./app.css";
+// Inlined: one render-blocking round trip less on a first visit (about 9 KB gzip per page).
+import appCss from "./app.css?inline";
 import { preferencesScript } from "#app/lib/browser-storage.ts";
 import { chromeSettings } from "#app/lib/chrome.ts";
 import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon} />
         <script dangerouslySetInnerHTML={{ __html: preferencesScript }} />
         <Meta />
+        <style dangerouslySetInnerHTML={{ __html: appCss }} />
         <Links />
       </head>
       <body className="min-h-dvh bg-white">

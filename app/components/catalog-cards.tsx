@@ -23,7 +23,9 @@ export function CardGrid({ children, label, className }: { children: React.React
   );
 }
 
-export function LanguageCard({ language }: { language: LanguageSummary }) {
+/** Card titles are h2 under a page's h1, or h3 under a section's h2 (the home page). */
+export function LanguageCard({ language, headingLevel = 2 }: { language: LanguageSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li>
       <Link to={`/${encodeURIComponent(language.id)}`} className={cn(cardClass, "flex-col items-start gap-5 p-6")}>
@@ -37,7 +39,7 @@ export function LanguageCard({ language }: { language: LanguageSummary }) {
         />
         <div className="flex w-full items-end justify-between gap-3">
           <div>
-            <h3 className="text-xl font-bold text-ink">{language.name}</h3>
+            <Heading className="text-xl font-bold text-ink">{language.name}</Heading>
             <p className="mt-1 text-sm font-medium text-muted">{countLabel(language.levelCount, "Level")}</p>
           </div>
           <span className="inline-flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700 transition-colors group-hover:bg-brand-700 group-hover:text-white">
@@ -85,7 +87,7 @@ export function LevelCard({ level }: { level: LevelSummary }) {
             <span className="rounded-md bg-brand-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white">{level.cefrLabel}</span>
             {level.isLocked ? <LockedBadge /> : null}
           </div>
-          <h3 className="mt-1.5 truncate text-lg font-bold text-ink">{level.title}</h3>
+          <h2 className="mt-1.5 truncate text-lg font-bold text-ink">{level.title}</h2>
           <p className="text-sm font-medium text-muted">{countLabel(level.lessonCount, "Lesson")}</p>
         </div>
         <ChevronRight className="size-5 shrink-0 text-brand-400 transition-transform group-hover:translate-x-0.5" aria-hidden />
@@ -103,7 +105,7 @@ export function LessonCard({ lesson, completed }: { lesson: LessonSummary; compl
       <Link to={href} className={cardClass}>
         <Icon src={lesson.iconUrl} fallback="/images/lesson-icon.svg" />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-lg font-bold text-ink">{lesson.title}</h3>
+          <h2 className="truncate text-lg font-bold text-ink">{lesson.title}</h2>
           <p className="truncate text-[0.95rem] text-brand-800">{lesson.translatedTitle}</p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <span className="text-sm font-medium text-muted">{countLabel(lesson.phraseCount, "Phrase")}</span>

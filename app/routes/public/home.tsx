@@ -57,7 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ) : (
               <CardGrid label="Languages">
                 {languages.map((language) => (
-                  <LanguageCard key={language.id} language={language} />
+                  <LanguageCard key={language.id} language={language} headingLevel={3} />
                 ))}
               </CardGrid>
             )}
