@@ -1,6 +1,5 @@
 import { Download, Home, Languages, Menu, Newspaper, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { NavLink } from "react-router";
 import { AccountNav, type HeaderUser } from "#app/components/account-nav.tsx";
 import { SiteLogo } from "#app/components/site-logo.tsx";
@@ -20,65 +19,83 @@ export function MobileTopBar({
   user?: HeaderUser | null;
   isAdmin?: boolean;
 }) {
+  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  const close = () => dialog.current?.close();
   return (
     <div className="sticky top-0 z-40 flex h-15 items-center justify-between border-b border-brand-100 bg-white/90 px-4 backdrop-blur-md md:hidden">
       <SiteLogo logo={logo} siteName={siteName} />
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger
-          className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-brand-50"
-          aria-label="Open menu"
-        >
-          <Menu className="size-6" aria-hidden />
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
-          <Dialog.Content
-            className="fixed inset-y-0 right-0 z-50 flex w-[82%] max-w-xs flex-col bg-white p-5 shadow-2xl data-[state=open]:animate-[slide-in_200ms_ease-out]"
-            aria-describedby={undefined}
-          >
-            <div className="mb-6 flex items-center justify-between">
-              <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
-              <Dialog.Close className="inline-flex size-10 items-center justify-center rounded-full hover:bg-brand-50" aria-label="Close menu">
-                <X className="size-5" aria-hidden />
-              </Dialog.Close>
-            </div>
-            <nav aria-label="Mobile">
-              <ul className="flex flex-col gap-1">
-                {primaryNav.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end={item.to === "/"}
-                      onClick={() => setOpen(false)}
-                      className={({ isActive }) =>
-                        cn(
-                          "block rounded-xl px-4 py-3 text-base font-semibold",
-                          isActive ? "bg-brand-50 text-brand-800" : "text-ink hover:bg-brand-50",
-                        )
-                      }
-                    >
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div className="mt-auto space-y-2 border-t border-brand-100 pt-4">
-              {isAdmin ? (
-                <NavLink
-                  to="/admin"
-                  onClick={() => setOpen(false)}
-                  className="block rounded-xl px-4 py-3 text-base font-semibold text-ink hover:bg-brand-50"
-                >
-                  Admin Dashboard
-                </NavLink>
-              ) : null}
-              <AccountNav user={user} layout="column" onNavigate={() => setOpen(false)} />
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <button
+        type="button"
+        className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-brand-50"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          dialog.current?.showModal();
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-6" aria-hidden />
+      </button>
+      {/*
+        The native modal dialog traps focus, closes on Escape and makes the page inert, with no script library:
+        this menu is on every public page, so its weight counts against the first-visit JavaScript budget.
+      */}
+      <dialog
+        ref={dialog}
+        aria-labelledby="mobile-menu-title"
+        onClose={() => setOpen(false)}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[82%] max-w-xs bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/40 backdrop:backdrop-blur-[2px] open:animate-[slide-in_200ms_ease-out]"
+      >
+        <div className="flex h-full flex-col p-5">
+          <div className="mb-6 flex items-center justify-between">
+            <h2 id="mobile-menu-title" className="text-lg font-bold">
+              Menu
+            </h2>
+            <button
+              type="button"
+              onClick={close}
+              className="inline-flex size-10 items-center justify-center rounded-full hover:bg-brand-50"
+              aria-label="Close menu"
+            >
+              <X className="size-5" aria-hidden />
+            </button>
+          </div>
+          <nav aria-label="Mobile">
+            <ul className="flex flex-col gap-1">
+              {primaryNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === "/"}
+                    onClick={close}
+                    className={({ isActive }) =>
+                      cn(
+                        "block rounded-xl px-4 py-3 text-base font-semibold",
+                        isActive ? "bg-brand-50 text-brand-800" : "text-ink hover:bg-brand-50",
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-auto space-y-2 border-t border-brand-100 pt-4">
+            {isAdmin ? (
+              <NavLink to="/admin" onClick={close} className="block rounded-xl px-4 py-3 text-base font-semibold text-ink hover:bg-brand-50">
+                Admin Dashboard
+              </NavLink>
+            ) : null}
+            <AccountNav user={user} layout="column" onNavigate={close} />
+          </div>
+        </div>
+      </dialog>
     </div>
   );
 }
