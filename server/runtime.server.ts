@@ -58,14 +58,15 @@ export interface RuntimeOptions {
   /** Skip first-start work (seeding), as the CLI's own commands decide that themselves. */
   initialize?: boolean;
   logger?: Logger;
+  /** An already open database (tests); by default the one DATABASE_URL or DATA_DIR names. */
+  database?: DatabaseHandle;
 }
 
 export async function createRuntime(env: Env, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
-  const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
-    logger,
-  );
+  const database =
+    options.database ??
+    (await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }, logger));
   const { db } = database;
   try {
     const events = database.connectionString

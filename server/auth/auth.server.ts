@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import type { Database } from "#server/db/client.server.ts";
@@ -123,6 +124,21 @@ export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
       // Kept on in tests too (the library turns it off under NODE_ENV=test by default).
       disableOriginCheck: false,
       disableCSRFCheck: false,
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Defence in depth: whatever path asks for it, an unconfirmed account never gets a session.
+          async before(session) {
+            const [user] = await db
+              .select({ emailVerified: users.emailVerified })
+              .from(users)
+              .where(eq(users.id, session.userId))
+              .limit(1);
+            return user?.emailVerified === true;
+          },
+        },
+      },
     },
     hooks: {
       // Sign-ins through the library's HTTP endpoint (our /auth form promotes the owner itself, to say so in a toast).

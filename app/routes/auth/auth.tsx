@@ -7,6 +7,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
 import { PASSWORD_MIN, registerSchema, signInSchema } from "#app/lib/account-schema.ts";
 import { cn } from "#app/lib/cn.ts";
+import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authText, errorTitles } from "#app/lib/toast.ts";
 import { useRootData } from "#app/root.tsx";
@@ -68,6 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     { headers: toastHeaders(context, authText.signUpSuccessful) },
   );
 }
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

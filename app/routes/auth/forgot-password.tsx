@@ -6,6 +6,7 @@ import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
 import { forgotPasswordSchema } from "#app/lib/account-schema.ts";
+import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
 import { useRootData } from "#app/root.tsx";
 import { requestPasswordReset } from "#server/auth/sign-in.server.ts";
@@ -25,6 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The same answer whether or not the address has an account.
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
 }
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Forgot Password", description: "Get a link to choose a new password.", path: "/auth/forgot-password", noindex: true });

@@ -6,6 +6,7 @@ import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
 import { PASSWORD_MIN, resetPasswordSchema } from "#app/lib/account-schema.ts";
+import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
 import { useRootData } from "#app/root.tsx";
 import { redirectWithMessage } from "#server/auth/session.server.ts";
@@ -32,6 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Every session of this user has ended (revokeSessionsOnPasswordReset): they sign in again with the new password.
   return redirectWithMessage(context, "/auth", { type: "success", title: "Password updated", description: "Sign in with your new password." });
 }
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Choose a New Password", description: "Set a new password for your account.", path: "/auth/reset-password", noindex: true });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { isAllowedRequest } from "#server/http/origin-check.server.ts";
+
+const site = "https://learn.example";
+const check = (input: Partial<Parameters<typeof isAllowedRequest>[0]>) =>
+  isAllowedRequest({ method: "POST", origin: undefined, secFetchSite: undefined, requestOrigin: "http://10.0.0.5:3000", ...input }, site);
+
+describe("isAllowedRequest", () => {
+  it("lets reads through whatever their origin", () => {
+    for (const method of ["GET", "HEAD", "OPTIONS"]) expect(check({ method, origin: "https://evil.example" })).toBe(true);
+  });
+
+  it("accepts PUBLIC_URL's origin and the origin the request was addressed to", () => {
+    expect(check({ origin: "https://learn.example" })).toBe(true);
+    expect(check({ origin: "HTTPS://LEARN.EXAMPLE/" })).toBe(true);
+    expect(check({ origin: "http://10.0.0.5:3000" })).toBe(true);
+  });
+
+  it.each(["https://evil.example", "https://learn.example.evil.example", "http://learn.example", "null", ""])(
+    "refuses the foreign origin %j",
+    (origin) => {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) expect(check({ method, origin })).toBe(false);
+    },
+  );
+
+  it("without an Origin, accepts non-browser clients and same-origin fetches, refuses browsers that say cross-site", () => {
+    expect(check({})).toBe(true);
+    expect(check({ secFetchSite: "same-origin" })).toBe(true);
+    expect(check({ secFetchSite: "same-site" })).toBe(false);
+    expect(check({ secFetchSite: "cross-site" })).toBe(false);
+    expect(check({ secFetchSite: "none" })).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createConfirmedUser } from "#server/auth/accounts.server.ts";
+import { loadCatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
+import type { DatabaseHandle } from "#server/db/client.server.ts";
+import { languages, lessons, levels, phrases, users } from "#server/db/schema.ts";
+import {
+  addFavorite,
+  completedLessonIds,
+  favoritePhraseIds,
+  getProfile,
+  listFavorites,
+  progressByLanguage,
+  removeFavorite,
+  removeFavoriteByPhrase,
+  setLessonCompleted,
+  updateUsername,
+} from "#server/learning/learning.server.ts";
+import { createTestAuth } from "#tests/support/auth.ts";
+import { openTestDatabase } from "#tests/support/database.ts";
+
+let handle: DatabaseHandle;
+let ana: { id: string; email: string };
+let ben: { id: string; email: string };
+let phraseIds: string[];
+const greetings = { languageId: "spanish", levelId: "a1", lessonId: "greetings" };
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  const { db } = handle;
+  const auth = createTestAuth(db);
+  ana = await createConfirmedUser(auth, db, { email: "ana@example.com", password: "anapass1" });
+  ben = await createConfirmedUser(auth, db, { email: "ben@example.com", password: "benpass1" });
+  await db.insert(languages).values([{ id: "spanish", name: "Spanish" }, { id: "french", name: "French" }]);
+  await db.insert(levels).values([
+    { languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1" },
+    { languageId: "spanish", id: "a2", title: "Elementary", cefrLabel: "A2" },
+  ]);
+  await db.insert(lessons).values([
+    { languageId: "spanish", levelId: "a1", id: "greetings", title: "Greetings", translatedTitle: "Saludos" },
+    { languageId: "spanish", levelId: "a1", id: "numbers", title: "Numbers", translatedTitle: "Números" },
+    { languageId: "spanish", levelId: "a2", id: "food", title: "Food", translatedTitle: "Comida", isLocked: true },
+  ]);
+  const rows = await db
+    .insert(phrases)
+    .values([
+      { ...greetings, originalText: "Hola", translatedText: "Hello", audioUrl: "/a.wav" },
+      { ...greetings, originalText: "Adiós", translatedText: "Goodbye", audioUrl: "/a.wav" },
+    ])
+    .returning({ id: phrases.id });
+  phraseIds = rows.map((r) => r.id);
+});
+afterAll(() => handle.close());
+
+describe("profile", () => {
+  it("falls back to the part of the email before the at-sign, and saves the username on the profile and the account", async () => {
+    await handle.db.update(users).set({ name: "" }).where(eq(users.id, ana.id));
+    expect(await getProfile(handle.db, { id: ana.id, email: ana.email, name: "" })).toEqual({ username: "ana", avatarUrl: null });
+    await updateUsername(handle.db, ana.id, "Ana Lima");
+    await updateUsername(handle.db, ana.id, "Ana L.");
+    expect((await getProfile(handle.db, { id: ana.id, email: ana.email, name: "" })).username).toBe("Ana L.");
+    expect((await handle.db.select({ name: users.name }).from(users).where(eq(users.id, ana.id)))[0]?.name).toBe("Ana L.");
+    expect((await getProfile(handle.db, { id: ben.id, email: ben.email, name: "ben" })).username).toBe("ben");
+  });
+});
+
+describe("progress", () => {
+  it("marks lessons complete and takes it back, per user, and counts per language over all its lessons", async () => {
+    await setLessonCompleted(handle.db, ana.id, greetings, true);
+    await setLessonCompleted(handle.db, ana.id, greetings, true);
+    await setLessonCompleted(handle.db, ana.id, { ...greetings, lessonId: "numbers" }, true);
+    expect((await completedLessonIds(handle.db, ana.id, "spanish", "a1")).sort()).toEqual(["greetings", "numbers"]);
+    expect(await completedLessonIds(handle.db, ben.id, "spanish", "a1")).toEqual([]);
+
+    const catalog = await loadCatalogSnapshot(handle.db);
+    expect(await progressByLanguage(handle.db, ana.id, catalog)).toEqual([
+      { languageId: "spanish", languageName: "Spanish", completed: 2, total: 3 },
+    ]);
+    expect(await progressByLanguage(handle.db, ben.id, catalog)).toEqual([]);
+
+    await setLessonCompleted(handle.db, ana.id, { ...greetings, lessonId: "numbers" }, false);
+    expect(await completedLessonIds(handle.db, ana.id, "spanish", "a1")).toEqual(["greetings"]);
+  });
+});
+
+describe("favourites", () => {
+  it("saves, lists and removes only the user's own favourites", async () => {
+    await addFavorite(handle.db, ana.id, phraseIds[0]!);
+    await addFavorite(handle.db, ana.id, phraseIds[0]!);
+    await addFavorite(handle.db, ana.id, phraseIds[1]!);
+    await addFavorite(handle.db, ben.id, phraseIds[0]!);
+    expect((await favoritePhraseIds(handle.db, ana.id, phraseIds)).sort()).toEqual([...phraseIds].sort());
+    expect(await favoritePhraseIds(handle.db, ana.id, [])).toEqual([]);
+
+    const list = await listFavorites(handle.db, ana.id);
+    expect(list.map((f) => f.originalText)).toEqual(["Adiós", "Hola"]);
+    expect(list[0]).toMatchObject({ translatedText: "Goodbye", audioUrl: "/a.wav", lesson: { ...greetings, title: "Greetings" } });
+
+    const bensFavorite = (await listFavorites(handle.db, ben.id))[0]!;
+    expect(await removeFavorite(handle.db, ana.id, bensFavorite.id)).toBe(false);
+    expect(await listFavorites(handle.db, ben.id)).toHaveLength(1);
+    expect(await removeFavorite(handle.db, ana.id, list[0]!.id)).toBe(true);
+    expect(await removeFavoriteByPhrase(handle.db, ana.id, phraseIds[0]!)).toBe(true);
+    expect(await removeFavoriteByPhrase(handle.db, ana.id, phraseIds[0]!)).toBe(false);
+    expect(await listFavorites(handle.db, ana.id)).toEqual([]);
+    expect(await listFavorites(handle.db, ben.id)).toHaveLength(1);
+  });
+
+  it("goes with the account: deleting a user deletes their rows", async () => {
+    await setLessonCompleted(handle.db, ben.id, greetings, true);
+    await handle.db.delete(users).where(eq(users.id, ben.id));
+    expect(await listFavorites(handle.db, ben.id)).toEqual([]);
+    expect(await completedLessonIds(handle.db, ben.id, "spanish", "a1")).toEqual([]);
+  });
+});

@@ -1,0 +1,353 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authText } from "#app/lib/toast.ts";
+import { userFavorites, userProgress, profiles, sessions } from "#server/db/schema.ts";
+import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
+import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot } from "#tests/support/site-fixtures.ts";
+
+/**
+ * Every route of app/routes.ts × each kind of caller → the expected answer, over real HTTP against the real route
+ * modules. A refused request must change no row. The list of routes comes from the route config itself: a route,
+ * loader or action without a row here fails the first test.
+ */
+
+type Who = "visitor" | "unconfirmed" | "user" | "other" | "admin";
+const everyone: Who[] = ["visitor", "unconfirmed", "user", "other", "admin"];
+
+interface Answer {
+  status: number;
+  location?: string;
+  /** Flash toast titles the answer carries. */
+  toasts?: string[];
+}
+
+interface Probe {
+  name: string;
+  method: "GET" | "POST";
+  path: () => string;
+  body?: (who: Who) => Record<string, string>;
+  /** Send the body as JSON (the library's API) instead of a form. */
+  json?: boolean;
+  expect: Record<Who, Answer>;
+  /** For answers that may change rows: which ones, checked after the request (default: a refused request changes none). */
+  check?: (who: Who) => Promise<void>;
+}
+
+type Row = { public: true; get?: string; status?: number } | { probes: Probe[] };
+
+const all = (answer: Answer): Record<Who, Answer> => ({ visitor: answer, unconfirmed: answer, user: answer, other: answer, admin: answer });
+const signedInOnly = (path: string, ok: Answer): Record<Who, Answer> => {
+  const toAuth = { status: 302, location: path ? `/auth?redirectTo=${encodeURIComponent(path)}` : "/auth" };
+  return { visitor: toAuth, unconfirmed: toAuth, user: ok, other: ok, admin: ok };
+};
+const adminOnly = (ok: Answer = { status: 200 }): Record<Who, Answer> => {
+  const toAuth = { status: 302, location: "/auth", toasts: [authText.adminLoginRequired.title] };
+  const toHome = { status: 302, location: "/", toasts: [authText.adminDenied.title] };
+  return { visitor: toAuth, unconfirmed: toAuth, user: toHome, other: toHome, admin: ok };
+};
+
+/** A signed-in user is sent on from /auth (admins to /admin, others to /profile), also after posting to it. */
+const signedInSentOn = {
+  user: { status: 302, location: "/profile" },
+  other: { status: 302, location: "/profile" },
+  admin: { status: 302, location: "/admin" },
+};
+
+let site: TestSite;
+const cookies = {} as Record<Who, string>;
+const ids = {} as Record<Who, string>;
+let phraseIds: string[] = [];
+let userFavoriteId = "";
+
+const adminPage = (path: string): Row => ({
+  probes: [
+    { name: `GET ${path}`, method: "GET", path: () => path, expect: adminOnly() },
+    { name: `GET ${path}.data`, method: "GET", path: () => `${path}.data`, expect: adminOnlyData() },
+  ],
+});
+
+/** Single fetch answers a redirect with 202 and the target in the body; the data itself only reaches admins. */
+function adminOnlyData(): Record<Who, Answer> {
+  const refused = { status: 202 };
+  return { visitor: refused, unconfirmed: refused, user: refused, other: refused, admin: { status: 200 } };
+}
+
+const matrix: Record<string, Row> = {
+  root: { public: true, get: "/" },
+  "routes/public/layout": { public: true, get: "/" },
+  "routes/public/home": { public: true, get: "/" },
+  "routes/public/languages": { public: true, get: "/languages" },
+  "routes/public/locked-content": { public: true, get: "/locked-content" },
+  "routes/public/download": { public: true, get: "/download" },
+  // Its action (the support form) is open to everyone and rate-limited; see its own tests.
+  "routes/public/support": { public: true, get: "/support" },
+  "routes/public/faq": { public: true, get: "/faq" },
+  "routes/public/privacy-policy": { public: true, get: "/privacy-policy" },
+  "routes/public/terms-of-use": { public: true, get: "/terms-of-use" },
+  "routes/public/language": { public: true, get: "/spanish" },
+  "routes/public/level": { public: true, get: "/spanish/a1" },
+  "routes/public/not-found": { public: true, get: "/no/such/page", status: 404 },
+  "api/settings": { public: true, get: "/api/settings" },
+  "routes/api/settings": { public: true, get: "/api/settings" },
+  "routes/resources/sitemap": { public: true, get: "/sitemap.xml" },
+  "routes/resources/robots": { public: true, get: "/robots.txt" },
+  "routes/auth/forgot-password": { public: true, get: "/auth/forgot-password" },
+  "routes/auth/reset-password": { public: true, get: "/auth/reset-password?token=x" },
+  "routes/auth/verify-email": { public: true, get: "/auth/verify-email?token=x", status: 302 },
+
+  "routes/auth/auth": {
+    probes: [
+      {
+        name: "GET /auth",
+        method: "GET",
+        path: () => "/auth",
+        expect: {
+          visitor: { status: 200 },
+          unconfirmed: { status: 200 },
+          user: { status: 302, location: "/profile" },
+          other: { status: 302, location: "/profile" },
+          admin: { status: 302, location: "/admin" },
+        },
+      },
+      {
+        name: "POST /auth: sign in with a wrong password",
+        method: "POST",
+        path: () => "/auth",
+        body: (who) => ({ intent: "sign-in", email: `${who}@example.com`, password: "wrong-password" }),
+        expect: { ...signedInSentOn, visitor: { status: 401, toasts: ["Error signing in"] }, unconfirmed: { status: 401, toasts: ["Error signing in"] } },
+      },
+      {
+        name: "POST /auth: register an address that has an account (same answer as a new one)",
+        method: "POST",
+        path: () => "/auth",
+        body: () => ({ intent: "register", email: "user@example.com", password: "whatever1" }),
+        expect: {
+          ...signedInSentOn,
+          visitor: { status: 200, toasts: [authText.signUpSuccessful.title] },
+          unconfirmed: { status: 200, toasts: [authText.signUpSuccessful.title] },
+        },
+      },
+    ],
+  },
+  "routes/auth/sign-out": {
+    probes: [
+      { name: "GET /auth/sign-out signs nobody out", method: "GET", path: () => "/auth/sign-out", expect: all({ status: 302, location: "/" }) },
+      {
+        name: "POST /auth/sign-out (checked last: it ends the session)",
+        method: "POST",
+        path: () => "/auth/sign-out",
+        body: () => ({}),
+        expect: all({ status: 302, location: "/", toasts: [authText.signedOut.title] }),
+      },
+    ],
+  },
+
+  "routes/public/lesson": {
+    probes: [
+      {
+        name: "GET lesson",
+        method: "GET",
+        path: () => "/spanish/a1/greetings",
+        expect: all({ status: 200 }),
+      },
+      {
+        name: "POST lesson: mark complete",
+        method: "POST",
+        path: () => "/spanish/a1/greetings",
+        body: () => ({ intent: "complete", value: "true" }),
+        expect: signedInOnly("", { status: 200 }),
+        async check(who) {
+          const rows = await site.runtime.database.db.select().from(userProgress).where(eq(userProgress.userId, ids[who]));
+          expect(rows.map((r) => r.lessonId)).toEqual(["greetings"]);
+        },
+      },
+      {
+        name: "POST lesson: favourite a phrase of this lesson",
+        method: "POST",
+        path: () => "/spanish/a1/greetings",
+        body: () => ({ intent: "favorite", phraseId: phraseIds[0]!, value: "true" }),
+        expect: signedInOnly("", { status: 200 }),
+        async check(who) {
+          const rows = await site.runtime.database.db.select().from(userFavorites).where(eq(userFavorites.userId, ids[who]));
+          expect(rows.map((r) => r.phraseId)).toEqual([phraseIds[0]]);
+          if (who === "user") userFavoriteId = rows[0]!.id;
+        },
+      },
+      {
+        name: "POST another lesson with a phrase that is not in it",
+        method: "POST",
+        path: () => "/spanish/a1/numbers",
+        body: () => ({ intent: "favorite", phraseId: phraseIds[1]!, value: "true" }),
+        expect: signedInOnly("", { status: 404 }),
+      },
+    ],
+  },
+
+  "routes/profile/profile": {
+    probes: [
+      { name: "GET /profile", method: "GET", path: () => "/profile", expect: signedInOnly("/profile", { status: 200 }) },
+      { name: "GET /profile.data", method: "GET", path: () => "/profile.data", expect: { ...signedInOnly("", { status: 200 }), visitor: { status: 202 }, unconfirmed: { status: 202 } } },
+      {
+        name: "POST /profile: update own username",
+        method: "POST",
+        path: () => "/profile",
+        body: (who) => ({ intent: "update-profile", username: `${who}-renamed` }),
+        expect: { ...signedInOnly("", { status: 200 }), visitor: { status: 302, location: "/auth" }, unconfirmed: { status: 302, location: "/auth" } },
+        async check(who) {
+          const rows = await site.runtime.database.db.select().from(profiles);
+          // Only the caller's own profile holds the new name.
+          expect(rows.filter((r) => r.username === `${who}-renamed`).map((r) => r.id)).toEqual([ids[who]]);
+        },
+      },
+      {
+        name: "POST /profile: remove the user's favourite (only the user may)",
+        method: "POST",
+        path: () => "/profile",
+        body: () => ({ intent: "remove-favorite", favoriteId: userFavoriteId }),
+        expect: {
+          visitor: { status: 302, location: "/auth" },
+          unconfirmed: { status: 302, location: "/auth" },
+          other: { status: 404 },
+          admin: { status: 404 },
+          user: { status: 200, toasts: [authText.favoriteRemoved.title] },
+        },
+        async check(who) {
+          expect(who).toBe("user");
+          const left = await site.runtime.database.db
+            .select()
+            .from(userFavorites)
+            .where(and(eq(userFavorites.id, userFavoriteId)));
+          expect(left).toEqual([]);
+        },
+      },
+    ],
+  },
+
+  "routes/admin/layout": adminPage("/admin"),
+  "routes/admin/overview": adminPage("/admin"),
+  "routes/admin/languages": adminPage("/admin/languages"),
+  "routes/admin/levels": adminPage("/admin/levels"),
+  "routes/admin/lessons": adminPage("/admin/lessons"),
+  "routes/admin/phrases": adminPage("/admin/phrases"),
+  "routes/admin/users": adminPage("/admin/users"),
+  "routes/admin/blog": adminPage("/admin/blog"),
+  "routes/admin/settings": adminPage("/admin/settings"),
+};
+
+/** The library's own endpoints that act on the signed-in user. */
+const apiProbes: Probe[] = [
+  {
+    name: "GET /api/auth/get-session",
+    method: "GET",
+    path: () => "/api/auth/get-session",
+    expect: all({ status: 200 }),
+  },
+  {
+    name: "POST /api/auth/update-user",
+    method: "POST",
+    path: () => "/api/auth/update-user",
+    body: (who) => ({ name: `${who}-api` }),
+    json: true,
+    expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 200 }, other: { status: 200 }, admin: { status: 200 } },
+  },
+];
+
+beforeAll(async () => {
+  site = await startTestSite({ trustProxy: true });
+  ({ phraseIds } = await seedSmallCatalog(site));
+  const db = site.runtime.database.db;
+  const made = {
+    user: await confirmedUser(site, "user@example.com", "userpass1"),
+    other: await confirmedUser(site, "other@example.com", "otherpass1"),
+    admin: await confirmedUser(site, "admin@example.com", "adminpass1", true),
+  };
+  for (const who of ["user", "other", "admin"] as const) {
+    ids[who] = made[who].id;
+    cookies[who] = await signInThroughForm(site, `${who}@example.com`, `${who}pass1`, `198.51.100.${who.length}`);
+  }
+  // Unconfirmed: registered through the form; signing in is refused, so it holds whatever cookie that left (none), and
+  // the database refuses a session for it even when asked directly.
+  const registered = await site.request("/auth", { ...form({ intent: "register", email: "new@example.com", password: "newpass1" }), ip: "198.51.100.50" });
+  expect(registered.status).toBe(200);
+  const refused = await site.request("/auth", { ...form({ intent: "sign-in", email: "new@example.com", password: "newpass1" }), ip: "198.51.100.51" });
+  expect(refused.status).toBe(403);
+  expect(refused.headers.getSetCookie().some((c) => c.startsWith("phrasewise.session_token"))).toBe(false);
+  const ctx = await site.runtime.auth.$context;
+  ids.unconfirmed = (await ctx.internalAdapter.findUserByEmail("new@example.com"))!.user.id;
+  expect(await ctx.internalAdapter.createSession(ids.unconfirmed)).toBeNull();
+  expect(await db.$count(sessions, eq(sessions.userId, ids.unconfirmed))).toBe(0);
+  cookies.unconfirmed = "";
+  cookies.visitor = "";
+}, 120_000);
+
+afterAll(() => site?.close());
+
+async function run(probe: Probe, who: Who) {
+  const body = probe.body?.(who) ?? {};
+  const init =
+    probe.method === "GET"
+      ? { method: "GET" }
+      : probe.json
+        ? { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }
+        : form(body);
+  return site.request(probe.path(), { ...init, cookie: cookies[who], ip: `203.0.113.${everyone.indexOf(who) + 1}` });
+}
+
+describe("authorization matrix", () => {
+  it("has a row for every route in app/routes.ts, and probes for every protected loader and action", () => {
+    const missing = Object.keys(site.build.routes).filter((id) => !(id in matrix));
+    expect(missing, "routes without a row in the authorization matrix").toEqual([]);
+    for (const [id, route] of Object.entries(site.build.routes)) {
+      const row = matrix[id]!;
+      if (!route) continue;
+      if ("public" in row) continue;
+      if (route.module.loader) expect(row.probes.some((p) => p.method === "GET"), `${id} loader`).toBe(true);
+      if (route.module.action) expect(row.probes.some((p) => p.method === "POST"), `${id} action`).toBe(true);
+      if (!route.module.action) expect(row.probes.some((p) => p.method === "POST"), `${id} has no action`).toBe(false);
+    }
+    const stale = Object.keys(matrix).filter((id) => !(id in site.build.routes) && id !== "api/settings");
+    expect(stale, "rows for routes that no longer exist").toEqual([]);
+  });
+
+  it("serves the public routes to visitors", async () => {
+    for (const [id, row] of Object.entries(matrix)) {
+      if (!("public" in row) || !row.get) continue;
+      const response = await site.request(row.get);
+      expect(response.status, `${id} ${row.get}`).toBe(row.status ?? 200);
+    }
+  });
+
+  const ordered = Object.entries(matrix).flatMap(([id, row]) => ("probes" in row ? row.probes.map((p) => [id, p] as const) : []));
+  // Signing out ends the sessions the other probes use: it goes last.
+  ordered.sort(([a], [b]) => Number(a === "routes/auth/sign-out") - Number(b === "routes/auth/sign-out"));
+
+  for (const [id, probe] of [...ordered.filter(([i]) => i !== "routes/auth/sign-out"), ...apiProbes.map((p) => ["api", p] as const), ...ordered.filter(([i]) => i === "routes/auth/sign-out")]) {
+    // The removal of the user's favourite must come after the refused attempts by others.
+    const order: Who[] = probe.name.includes("remove the user's favourite") ? ["visitor", "unconfirmed", "other", "admin", "user"] : everyone;
+    it(`${id}: ${probe.name}`, async () => {
+      for (const who of order) {
+        const before = await snapshot(site.runtime.database.db);
+        const response = await run(probe, who);
+        const expected = probe.expect[who];
+        expect(response.status, `${probe.name} as ${who}`).toBe(expected.status);
+        if (expected.location !== undefined) {
+          const location = response.headers.get("location") ?? "";
+          if (expected.location.includes("?")) expect(location, `${probe.name} as ${who}`).toBe(expected.location);
+          else expect(location.split("?")[0], `${probe.name} as ${who}`).toBe(expected.location);
+        }
+        if (expected.toasts) expect(flashTitles(response), `${probe.name} as ${who}`).toEqual(expected.toasts);
+        if (probe.method === "GET" && cookies[who]) {
+          expect(response.headers.get("cache-control") ?? "", `${probe.name} as ${who}: personal answers are private`).toMatch(/private|no-store/);
+        }
+        await response.arrayBuffer();
+        const refused = expected.status >= 300 && expected.status !== 304;
+        if (refused && !probe.name.startsWith("POST /auth/sign-out")) {
+          // (A GET that redirects is "refused" here too: it must change nothing either.)
+          expect(await snapshot(site.runtime.database.db), `a refused ${probe.name} as ${who} changed rows`).toBe(before);
+        } else if (probe.method === "POST" && probe.check) {
+          await probe.check(who);
+        }
+      }
+    });
+  }
+});

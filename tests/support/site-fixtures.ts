@@ -1,0 +1,58 @@
+import { asc } from "drizzle-orm";
+import { createConfirmedUser } from "#server/auth/accounts.server.ts";
+import type { Database } from "#server/db/client.server.ts";
+import { languages, lessons, levels, phrases, profiles, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
+import { cookiesFrom, form, type TestSite } from "#tests/support/app-server.ts";
+
+/** A small open catalogue: /spanish/a1/greetings with two phrases. */
+export async function seedSmallCatalog(site: TestSite) {
+  const db = site.runtime.database.db;
+  await db.insert(languages).values({ id: "spanish", name: "Spanish" });
+  await db.insert(levels).values({ languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 });
+  await db.insert(lessons).values([
+    { languageId: "spanish", levelId: "a1", id: "greetings", title: "Greetings", translatedTitle: "Saludos", orderIndex: 0 },
+    { languageId: "spanish", levelId: "a1", id: "numbers", title: "Numbers", translatedTitle: "Números", orderIndex: 1 },
+  ]);
+  const rows = await db
+    .insert(phrases)
+    .values([
+      { languageId: "spanish", levelId: "a1", lessonId: "greetings", originalText: "Hola", translatedText: "Hello", audioUrl: "/storage/a.wav", position: 0 },
+      { languageId: "spanish", levelId: "a1", lessonId: "greetings", originalText: "Adiós", translatedText: "Goodbye", audioUrl: "/storage/a.wav", position: 1 },
+    ])
+    .returning({ id: phrases.id });
+  await site.runtime.events.publish("catalog");
+  return { phraseIds: rows.map((r) => r.id) };
+}
+
+/** Signs in through the /auth form, from its own client address (so the sign-in limit is per identity). */
+export async function signInThroughForm(site: TestSite, email: string, password: string, ip: string) {
+  const response = await site.request("/auth", { ...form({ intent: "sign-in", email, password }), ip });
+  if (response.status !== 302) throw new Error(`Signing in ${email} answered ${response.status}`);
+  return cookiesFrom(response).replace(/(?:^|;\s*)phrasewise\.flash=[^;]*/, "").replace(/^;\s*/, "");
+}
+
+export async function confirmedUser(site: TestSite, email: string, password: string, admin = false) {
+  return createConfirmedUser(site.runtime.auth, site.runtime.database.db, { email, password, admin });
+}
+
+/** Every row a learner or admin request could change, in a stable order: equal snapshots mean nothing changed. */
+export async function snapshot(db: Database) {
+  const [u, p, prog, fav, roles, sess] = await Promise.all([
+    db.select({ id: users.id, name: users.name, verified: users.emailVerified }).from(users).orderBy(asc(users.id)),
+    db.select({ id: profiles.id, username: profiles.username }).from(profiles).orderBy(asc(profiles.id)),
+    db.select().from(userProgress).orderBy(asc(userProgress.userId), asc(userProgress.lessonId)),
+    db.select({ id: userFavorites.id, userId: userFavorites.userId, phraseId: userFavorites.phraseId }).from(userFavorites).orderBy(asc(userFavorites.id)),
+    db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).orderBy(asc(userRoles.userId)),
+    db.select({ id: sessions.id }).from(sessions).orderBy(asc(sessions.id)),
+  ]);
+  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess });
+}
+
+/** The toasts a response's flash cookie carries. */
+export function flashTitles(response: Response): string[] {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("phrasewise.flash="));
+  if (!cookie) return [];
+  const payload = cookie.slice("phrasewise.flash=".length).split(";")[0]!.split(".")[0]!;
+  if (!payload) return [];
+  return (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { title: string }[]).map((m) => m.title);
+}
