@@ -1,7 +1,7 @@
 import { LogIn, LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { displayName, initialOf } from "#app/lib/account-schema.ts";
+import { displayName, initialOf } from "#app/lib/account-display.ts";
 import { cn } from "#app/lib/cn.ts";
 
 export interface HeaderUser {

@@ -36,12 +36,3 @@ export const profileSchema = z.object({
     .min(2, "Username must be at least 2 characters")
     .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
 });
-
-/** The name a user goes by: their username, else the part of the email before the at-sign (SPEC §2). */
-export function displayName(username: string | null | undefined, email: string) {
-  return username?.trim() || email.split("@")[0] || email;
-}
-
-export function initialOf(name: string) {
-  return (name.trim()[0] ?? "?").toUpperCase();
-}

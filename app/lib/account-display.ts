@@ -1,0 +1,10 @@
+/** How a person is named in the UI. Kept apart from the form schemas so pages that only show a name load no zod. */
+
+/** The name a user goes by: their username, else the part of the email before the at-sign (SPEC §2). */
+export function displayName(username: string | null | undefined, email: string) {
+  return username?.trim() || email.split("@")[0] || email;
+}
+
+export function initialOf(name: string) {
+  return (name.trim()[0] ?? "?").toUpperCase();
+}
