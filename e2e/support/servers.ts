@@ -3,13 +3,25 @@
  * - demo: first start with the seeded demo content, default settings (nothing configured);
  * - bare: store and social links configured, only catalogue shells (empty states below the language list), and
  *   mail going to an SMTP port nothing listens on, so every mail fails (the demo server keeps mail in its outbox);
- * - empty: nothing at all, as a fresh installation with SEED_DEMO=false.
+ * - empty: nothing at all, as a fresh installation with SEED_DEMO=false;
+ * - accounts: a small catalogue (/spanish/a1/greetings), a confirmed learner and an admin, OWNER_EMAIL set, and mail
+ *   going over SMTP to a test server that start-server.ts runs beside it; tests read the received mail from its
+ *   mailbox address. TRUST_PROXY is on, so each test can be its own client (X-Forwarded-For) for the rate limits.
  */
 export const servers = {
   demo: { profile: "demo", port: 3310, url: "http://127.0.0.1:3310" },
   bare: { profile: "bare", port: 3311, url: "http://127.0.0.1:3311", smtpUrl: "smtp://127.0.0.1:1" },
   empty: { profile: "empty", port: 3312, url: "http://127.0.0.1:3312" },
+  accounts: { profile: "accounts", port: 3313, url: "http://127.0.0.1:3313", mailboxPort: 3314, mailboxUrl: "http://127.0.0.1:3314" },
 } as const;
+
+/** The accounts server's prepared people. */
+export const accountsFixture = {
+  ownerEmail: "owner@phrasewise.test",
+  learner: { email: "learner@phrasewise.test", password: "learner-pass-1" },
+  admin: { email: "admin@phrasewise.test", password: "admin-pass-1" },
+  lesson: "/spanish/a1/greetings",
+};
 
 export type ServerProfile = keyof typeof servers;
 

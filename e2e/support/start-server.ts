@@ -3,13 +3,16 @@
  * process (before the server takes the directory lock). Used by playwright.config.ts.
  */
 import { spawn } from "node:child_process";
+import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadEnv } from "#server/env.server.ts";
-import { languages, lessons, levels } from "#server/db/schema.ts";
+import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { createRuntime } from "#server/runtime.server.ts";
-import { bareSettings, servers, type ServerProfile } from "#e2e/support/servers.ts";
+import { createConfirmedUser } from "#server/auth/accounts.server.ts";
+import { accountsFixture, bareSettings, servers, type ServerProfile } from "#e2e/support/servers.ts";
+import { startTestSmtpServer } from "#tests/support/smtp-server.ts";
 
 const profile = process.argv[2] as ServerProfile;
 const server = servers[profile];
@@ -28,6 +31,55 @@ const env = {
   LOG_LEVEL: "warn",
   ...("smtpUrl" in server ? { SMTP_URL: server.smtpUrl } : {}),
 };
+
+let closeMailbox = async () => {};
+if (profile === "accounts") {
+  // A real SMTP server for the app's mail, and a small HTTP mailbox for the tests: GET /messages?to=address.
+  const smtp = await startTestSmtpServer();
+  const mailbox = http.createServer((req, res) => {
+    const to = new URL(req.url ?? "/", "http://mailbox").searchParams.get("to")?.toLowerCase();
+    const messages = smtp.received
+      .filter((mail) => !to || mail.to.some((address) => address.toLowerCase() === to))
+      .map((mail) => ({ to: mail.to, subject: mail.headers["subject"] ?? "", text: mail.text }));
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(messages));
+  });
+  await new Promise<void>((resolve) => mailbox.listen(servers.accounts.mailboxPort, "127.0.0.1", resolve));
+  closeMailbox = async () => {
+    mailbox.close();
+    await smtp.close();
+  };
+  Object.assign(env, { SMTP_URL: smtp.url, OWNER_EMAIL: accountsFixture.ownerEmail, TRUST_PROXY: "true" });
+
+  const runtime = await createRuntime(loadEnv(env));
+  const { db } = runtime.database;
+  const audio = await runtime.tts.synthesize("Hola. Buenos días. Adiós.", "es");
+  const stored = await runtime.storage.put("content", `audio/e2e_greetings.${audio.extension}`, audio.data, audio.contentType);
+  await db.insert(languages).values({ id: "spanish", name: "Spanish" });
+  await db.insert(levels).values({ languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 });
+  await db.insert(lessons).values([
+    { languageId: "spanish", levelId: "a1", id: "greetings", title: "Greetings", translatedTitle: "Saludos", orderIndex: 0 },
+    { languageId: "spanish", levelId: "a1", id: "numbers", title: "Numbers", translatedTitle: "Números", orderIndex: 1 },
+  ]);
+  await db.insert(phrases).values(
+    [
+      ["Hola", "Hello"],
+      ["Buenos días", "Good morning"],
+      ["Adiós", "Goodbye"],
+    ].map(([originalText, translatedText], position) => ({
+      languageId: "spanish",
+      levelId: "a1",
+      lessonId: "greetings",
+      originalText: originalText!,
+      translatedText: translatedText!,
+      audioUrl: stored.url,
+      position,
+    })),
+  );
+  await createConfirmedUser(runtime.auth, db, accountsFixture.learner);
+  await createConfirmedUser(runtime.auth, db, { ...accountsFixture.admin, admin: true });
+  await runtime.close();
+}
 
 if (profile === "bare") {
   const runtime = await createRuntime(loadEnv(env));
@@ -53,5 +105,5 @@ process.on("SIGTERM", forward);
 process.on("SIGINT", forward);
 child.on("exit", (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
+  void closeMailbox().finally(() => process.exit(code ?? 0));
 });

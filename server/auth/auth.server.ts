@@ -66,8 +66,8 @@ export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
       log(level, message, ...args) {
         const detail = args[0];
         if (level === "error") logger.error(`[auth] ${message}`, detail);
-        else if (level === "warn") logger.warn(`[auth] ${message}`, detail);
-        else if (level === "info") logger.info(`[auth] ${message}`);
+        // Its warnings are mostly failed sign-ins ("Invalid password"): routine, not a fault of the server.
+        else if (level === "warn" || level === "info") logger.info(`[auth] ${message}`);
         else logger.debug(`[auth] ${message}`);
       },
     },

@@ -1,0 +1,245 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { accountsFixture, servers } from "#e2e/support/servers.ts";
+
+/**
+ * Accounts end to end (issue #4) on the accounts server: mail goes over SMTP to a test server whose mailbox the tests
+ * read. Each test is its own client (X-Forwarded-For, trusted on that server), so the sign-in limit (3 in 10 s per
+ * client) never mixes tests.
+ */
+
+test.use({ baseURL: servers.accounts.url });
+
+let client = 0;
+test.beforeEach(async ({ page }, testInfo) => {
+  client += 1;
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `10.${testInfo.workerIndex}.${client}.${testInfo.retry + 1}` });
+  await page.addInitScript(() => {
+    localStorage.setItem("cookie_consent_level", "essential");
+    sessionStorage.setItem("hideDownloadBar", "true");
+  });
+});
+
+function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The browser reports an answer's error status on the console; when a test expects that answer, it is no error. */
+async function expectRefusedOnConsole(pageErrors: string[], status: number) {
+  await expect.poll(() => pageErrors.length).toBeGreaterThan(0);
+  expect(pageErrors).toEqual([expect.stringContaining(`status of ${status}`)]);
+  pageErrors.length = 0;
+}
+
+async function expectToast(page: Page, title: string) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
+  await expect(toast.first()).toBeVisible();
+}
+
+/** The newest mail to this address with a link, as the SMTP test server received it. */
+async function mailLink(to: string, subject: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const response = await fetch(`${servers.accounts.mailboxUrl}/messages?to=${encodeURIComponent(to)}`);
+      const messages = (await response.json()) as { subject: string; text: string }[];
+      const mail = messages.reverse().find((m) => m.subject === subject);
+      link = /https?:\/\/\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  return link;
+}
+
+/** React attaches its props to a DOM node when it hydrates it; before that a form posts without JavaScript. */
+async function hydrated(page: Page) {
+  await expect
+    .poll(() => page.locator("form").first().evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))))
+    .toBe(true);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+async function register(page: Page, email: string, password: string) {
+  await page.goto("/auth?tab=register");
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expectToast(page, "Sign up successful");
+}
+
+test("a learner registers, confirms, signs in, edits the profile, records progress and favourites, and signs out", async ({ page, pageErrors }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("learner");
+  await register(page, email, "my-password-1");
+
+  // Not confirmed yet: signing in is refused.
+  await signIn(page, email, "my-password-1");
+  await expectToast(page, "Error signing in");
+  await expectRefusedOnConsole(pageErrors, 403);
+  await expect(page).toHaveURL(/\/auth$/);
+
+  const link = await mailLink(email, "Confirm your email for Phrasewise");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectToast(page, "Email confirmed");
+
+  await signIn(page, email, "my-password-1");
+  await expect(page).toHaveURL(/\/profile$/);
+  await expectToast(page, "Welcome back!");
+  await expect(page.getByRole("heading", { level: 1, name: "Your Profile" })).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await expect(page.getByText("You haven't started any lessons yet.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Start Learning" })).toHaveAttribute("href", "/");
+
+  const username = page.getByLabel("Username");
+  await username.fill("Ana Learner");
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await expectToast(page, "Profile updated");
+  await page.reload();
+  await expect(page.getByLabel("Username")).toHaveValue("Ana Learner");
+
+  // The lesson: mark it complete and save a phrase.
+  await page.goto(accountsFixture.lesson);
+  await page.getByRole("button", { name: "Mark as complete" }).click();
+  await expect(page.getByText("You completed this lesson.")).toBeVisible();
+  await expectToast(page, "Lesson completed");
+  const favorite = page.getByRole("button", { name: "Favorite: Buenos días" });
+  await expect(favorite).toHaveAttribute("aria-pressed", "false");
+  await favorite.click();
+  await expect(favorite).toHaveAttribute("aria-pressed", "true");
+  await expectToast(page, "Added to favorites");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Favorite: Buenos días" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Mark as not completed" })).toBeVisible();
+
+  // The level page shows the completed lesson.
+  await page.goto("/spanish/a1");
+  await expect(page.getByRole("link", { name: /Greetings/ }).getByText("Completed")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Numbers/ }).getByText("Completed")).toHaveCount(0);
+
+  // Both on the profile.
+  await page.goto("/profile");
+  await expect(page.getByRole("link", { name: "Spanish" })).toBeVisible();
+  await expect(page.getByText("1 / 2 lessons")).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Spanish progress" })).toHaveAttribute("aria-valuenow", "1");
+  await page.getByRole("link", { name: "Favorites" }).click();
+  await expect(page).toHaveURL(/tab=favorites/);
+  await expect(page.getByText("Buenos días")).toBeVisible();
+  await expect(page.getByText("Good morning")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: 'Remove "Buenos días"' }).click();
+  await expectToast(page, "Favorite removed");
+  await expect(page.getByText("You haven't saved any favorite phrases yet.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Explore Phrases" })).toHaveAttribute("href", "/");
+
+  // Sign out from the header.
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectToast(page, "Signed out");
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
+});
+
+test("the owner address becomes an admin only after confirming it", async ({ page, pageErrors }) => {
+  // A fresh owner per run would need a fresh server; the owner registers once per server, in this test only.
+  test.setTimeout(60_000);
+  const email = accountsFixture.ownerEmail;
+  await register(page, email, "owner-pass-1");
+  await signIn(page, email, "owner-pass-1");
+  await expectToast(page, "Error signing in");
+  await expectRefusedOnConsole(pageErrors, 403);
+
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectToast(page, "You must be logged in to access the admin area");
+
+  await page.goto(await mailLink(email, "Confirm your email for Phrasewise"));
+  await signIn(page, email, "owner-pass-1");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expectToast(page, "Welcome back!");
+  await expectToast(page, "Admin privileges granted automatically");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Admin Dashboard" })).toBeVisible();
+});
+
+test("a visitor and a signed-in non-admin are refused by /admin with the spec's toasts", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+  await page.goto("/admin/settings");
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectToast(page, "You must be logged in to access the admin area");
+
+  await signIn(page, accountsFixture.learner.email, accountsFixture.learner.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await expectToast(page, "Access denied. You need administrator privileges to access this area.");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+});
+
+test("an admin gets the admin shell with the eight tabs and the Overview", async ({ page }) => {
+  await signIn(page, accountsFixture.admin.email, accountsFixture.admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const tabs = page.getByRole("navigation", { name: "Admin" }).getByRole("link");
+  await expect(tabs).toHaveText(["Overview", "Languages", "Levels", "Lessons", "Phrases", "Users", "Blog", "Settings"]);
+  await expect(page.getByRole("link", { name: /Languages 1 1 language/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Phrases 3 3 phrases/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Quick Access" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Quick Access" }).getByRole("link")).toHaveCount(7);
+  await expectNoAxeViolations(page);
+  await tabs.filter({ hasText: "Settings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Website Settings" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+});
+
+test("a visitor on a lesson is invited to sign in, and comes back after signing in", async ({ page }) => {
+  await page.goto(accountsFixture.lesson);
+  await expect(page.getByRole("button", { name: /Favorite:/ })).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fspanish%2Fa1%2Fgreetings$/);
+  await hydrated(page);
+  await page.getByLabel("Email").fill(accountsFixture.learner.email);
+  await page.getByLabel("Password").fill(accountsFixture.learner.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${accountsFixture.lesson}$`));
+  await expect(page.getByRole("button", { name: "Favorite: Hola" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("signing in, marking a lesson complete and signing out work as plain forms", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(accountsFixture.admin.email);
+    await page.getByLabel("Password").fill(accountsFixture.admin.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto("/spanish/a1/numbers");
+    await page.getByRole("button", { name: /Mark as (not )?complete/ }).click();
+    await expect(page.getByRole("button", { name: /Mark as (not )?complete/ })).toBeVisible();
+    await page.goto("/profile");
+    await page.getByRole("region", { name: "Account" }).getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("a wrong password shows the error on the page", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(accountsFixture.learner.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Error signing in");
+  });
+});
