@@ -7,7 +7,7 @@ test.describe("mobile chrome (390px)", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole("link")).toHaveText(["Home", "Languages", "Download App", "Blog"]);
+    await expect(menu.getByRole("navigation", { name: "Mobile" }).getByRole("link")).toHaveText(["Home", "Languages", "Download App", "Blog"]);
     await menu.getByRole("link", { name: "Languages" }).click();
     await expect(page).toHaveURL(/\/languages$/);
     await expect(menu).toBeHidden();
