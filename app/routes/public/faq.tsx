@@ -40,7 +40,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="mx-auto grid max-w-6xl gap-10 px-6 pb-16 md:pb-24 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-14 lg:px-8">
+      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-10 px-6 pb-16 md:pb-24 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-14 lg:px-8">
         <nav aria-label="FAQ categories" className="lg:sticky lg:top-28 lg:self-start">
           <p className="mb-3 hidden text-sm font-bold tracking-wider text-muted uppercase lg:block">
             Categories
