@@ -60,3 +60,14 @@ test.describe("mobile chrome (390px)", () => {
     expect(c!.y + c!.height).toBeLessThanOrEqual(t!.y);
   });
 });
+
+test("no public page is wider than a 390px phone", async ({ page }) => {
+  for (const path of ["/", "/languages", "/spanish", "/spanish/a1", "/spanish/a1/greetings", "/download", "/faq", "/support", "/privacy-policy", "/terms-of-use", "/locked-content?type=level&id=b1&languageId=spanish"]) {
+    await page.goto(path);
+    const { layoutWidth, scrollWidth } = await page.evaluate(() => ({
+      layoutWidth: window.innerWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+    }));
+    expect({ path, layoutWidth, scrollWidth }).toEqual({ path, layoutWidth: 390, scrollWidth: 390 });
+  }
+});
