@@ -38,9 +38,10 @@ export function BlogCard({ post, headingLevel = 3 }: { post: BlogPostSummary; he
           <Link
             to={href}
             className="mt-5 inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:text-brand-900"
-            aria-label={`Read more: ${post.title}`}
           >
             Read more
+            {/* Names the post for screen readers and search engines; sighted readers see it in the card. */}
+            <span className="sr-only">: {post.title}</span>
             <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden />
           </Link>
         </div>
