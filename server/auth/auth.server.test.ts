@@ -91,6 +91,19 @@ describe("accounts with email and password", () => {
   });
 });
 
+describe("in development", () => {
+  it("also writes the confirmation and reset links to the log", async () => {
+    const lines: string[] = [];
+    const logger = { debug() {}, info: (m: string) => lines.push(m), warn() {}, error() {} };
+    const devAuth = createTestAuth(handle.db, { nodeEnv: "development", logger });
+    await devAuth.api.signUpEmail({ body: { name: "dev", email: "dev@example.com", password: "devpass1" }, headers: headers() });
+    expect(lines).toContainEqual(expect.stringMatching(/^Email confirmation link for dev@example\.com: http:\/\/127\.0\.0\.1:3999\/auth\/verify-email\?token=/));
+    await handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, "dev@example.com"));
+    await devAuth.api.requestPasswordReset({ body: { email: "dev@example.com" }, headers: headers() });
+    expect(lines).toContainEqual(expect.stringMatching(/^Password reset link for dev@example\.com: http:\/\/127\.0\.0\.1:3999\/auth\/reset-password\?token=/));
+  });
+});
+
 describe("roles", () => {
   it("promotes only the confirmed owner address, once", async () => {
     const owner = await createConfirmedUser(auth, handle.db, { email: "owner@example.com", password: "ownerpass" });

@@ -51,6 +51,8 @@ export function resetLink(publicUrl: string, token: string) {
 }
 
 export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
+  // The library also turns telemetry on when this variable says so, whatever the options below say.
+  process.env.BETTER_AUTH_TELEMETRY = "0";
   const secure = env.PUBLIC_URL.startsWith("https://");
   const development = env.NODE_ENV === "development";
 

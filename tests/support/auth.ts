@@ -10,11 +10,14 @@ export const TEST_PUBLIC_URL = "http://127.0.0.1:3999";
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
 /** The real auth setup on a test database, with mail kept in its outbox table. */
-export function createTestAuth(db: Database, options: { ownerEmail?: string; logger?: Logger } = {}): Auth {
+export function createTestAuth(
+  db: Database,
+  options: { ownerEmail?: string; logger?: Logger; nodeEnv?: "test" | "development" } = {},
+): Auth {
   const logger = options.logger ?? quietLogger;
   return createAuth({
     db,
-    env: { PUBLIC_URL: TEST_PUBLIC_URL, SITE_NAME: "Phrasewise", NODE_ENV: "test", OWNER_EMAIL: options.ownerEmail },
+    env: { PUBLIC_URL: TEST_PUBLIC_URL, SITE_NAME: "Phrasewise", NODE_ENV: options.nodeEnv ?? "test", OWNER_EMAIL: options.ownerEmail },
     mailer: createOutboxMailer(db, { from: "Phrasewise <no-reply@phrasewise.example>", logger }),
     logger,
     secret: TEST_SECRET,
