@@ -11,6 +11,13 @@ import type { Runtime } from "#server/runtime.server.ts";
 
 export type Failure = { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
+/** Only the cookies of a library answer: they are all a redirect of ours should pass on. */
+function cookiesOf(headers: Headers): Headers {
+  const cookies = new Headers();
+  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  return cookies;
+}
+
 /** Headers for a server-side call into the library: the trusted client address and the browser, no cookies. */
 function libraryHeaders(request: Request, clientIp: string) {
   const headers = new Headers({ [CLIENT_IP_HEADER]: clientIp });
@@ -52,7 +59,7 @@ export async function signIn(
     });
     const db = runtime.database.db;
     const promoted = await promoteOwner(db, runtime.env.OWNER_EMAIL, response.user);
-    return { ok: true, headers, promoted, isAdmin: promoted || (await isAdmin(db, response.user.id)) };
+    return { ok: true, headers: cookiesOf(headers), promoted, isAdmin: promoted || (await isAdmin(db, response.user.id)) };
   } catch (error) {
     return failure(error, "Invalid email or password");
   }
@@ -131,5 +138,5 @@ export async function verifyEmail(runtime: Runtime, token: string): Promise<bool
 export async function signOut(runtime: Runtime, request: Request, clientIp: string): Promise<Headers> {
   const headers = libraryHeaders(request, clientIp);
   headers.set("cookie", request.headers.get("cookie") ?? "");
-  return (await runtime.auth.api.signOut({ headers, returnHeaders: true })).headers;
+  return cookiesOf((await runtime.auth.api.signOut({ headers, returnHeaders: true })).headers);
 }
