@@ -137,7 +137,7 @@ export function LegalPage({
                 </span>
                 {section.heading}
               </h2>
-              <div className="mt-4 space-y-4 text-[1.0625rem] leading-8 text-ink/85">
+              <div className="mt-4 space-y-4 text-[1.0625rem] leading-[1.75] text-ink/85">
                 {section.paragraphs.map((paragraph) => (
                   <p key={paragraph}>
                     <TextWithEmailLinks text={paragraph} email={supportEmail} />
@@ -156,7 +156,7 @@ export function LegalPage({
             <p className="text-lg font-bold">Questions about this page?</p>
             <p className="mt-1 text-brand-100">Our team is happy to explain anything that isn't clear.</p>
           </div>
-          <div className="flex flex-wrap gap-3">
+          <div className="flex shrink-0 flex-wrap items-center gap-3">
             <Button asChild variant="ghost" className="text-white hover:bg-white/10">
               <Link to={related.to}>
                 {related.label}

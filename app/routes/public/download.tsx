@@ -121,7 +121,7 @@ export default function Download({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
 
-        <div className="relative mx-auto w-full max-w-xs sm:max-w-sm">
+        <div className="relative mx-auto w-full max-w-[17rem] sm:max-w-sm">
           <div
             aria-hidden
             className="absolute inset-x-6 top-10 bottom-4 rounded-[3rem] bg-gradient-to-br from-brand-500 to-brand-800 opacity-90 blur-2xl"

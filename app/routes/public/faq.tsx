@@ -40,21 +40,21 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-10 px-6 pb-16 md:pb-24 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-14 lg:px-8">
-        <nav aria-label="FAQ categories" className="lg:sticky lg:top-28 lg:self-start">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-6 pb-16 md:pb-24 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-14 lg:px-8">
+        <nav aria-label="FAQ categories" className="min-w-0 lg:sticky lg:top-28 lg:self-start">
           <p className="mb-3 hidden text-sm font-bold tracking-wider text-muted uppercase lg:block">
             Categories
           </p>
-          <ul className="-mx-6 flex gap-2 overflow-x-auto px-6 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0">
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:-mx-3 lg:grid-cols-1 lg:gap-1">
             {categories.map((category) => {
               const Icon = faqCategoryIcons[category.id];
               return (
-                <li key={category.id} className="shrink-0">
+                <li key={category.id}>
                   <a
                     href={`#${faqSectionId(category.id)}`}
-                    className="flex items-center gap-2.5 rounded-full border border-brand-100 bg-white px-4 py-2 text-sm font-semibold text-ink transition-colors hover:border-brand-200 hover:bg-brand-50 lg:rounded-xl lg:border-transparent lg:px-3 lg:py-2.5 lg:text-[0.95rem]"
+                    className="flex items-center gap-2.5 rounded-xl border border-brand-100 bg-white px-3 py-2.5 text-sm font-semibold text-ink transition-colors hover:border-brand-200 hover:bg-brand-50 lg:border-transparent lg:text-[0.95rem]"
                   >
-                    <Icon className="size-4 text-brand-700" aria-hidden />
+                    <Icon className="size-4 shrink-0 text-brand-700" aria-hidden />
                     {category.title}
                     <span className="ml-auto rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-800 tabular-nums">
                       <span className="sr-only">(</span>
@@ -77,7 +77,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           >
             <div
               aria-hidden
-              className="pointer-events-none absolute -top-16 -right-16 size-56 rounded-full bg-accent-500/25 blur-2xl"
+              className="pointer-events-none absolute -top-16 -right-16 size-56 rounded-full bg-brand-400/40 blur-2xl"
             />
             <div className="relative flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
               <div className="flex gap-4">
@@ -93,7 +93,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
                   </p>
                 </div>
               </div>
-              <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap md:flex-col md:items-stretch lg:flex-row">
+              <div className="flex shrink-0 flex-col gap-3 sm:flex-row md:flex-col">
                 <Button asChild variant="outline" className="border-transparent">
                   <Link to="/support">Contact Us</Link>
                 </Button>
