@@ -1,5 +1,6 @@
 import { ExternalLink, LogOut } from "lucide-react";
-import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { SiteLogo } from "#app/components/site-logo.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { adminOverview, adminSections } from "#app/lib/admin-sections.ts";
@@ -23,6 +24,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { chrome, siteName } = useRootData();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  const tabBar = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the tab bar scrolls sideways: keep the current tab in view.
+  useEffect(() => {
+    tabBar.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
     <div className="min-h-dvh bg-brand-50/40">
       <a
@@ -55,7 +62,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </Form>
           </div>
         </div>
-        <nav aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4 lg:px-6">
+        <nav ref={tabBar} aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4 lg:px-6">
           <ul className="flex min-w-max gap-1 pb-0">
             {tabs.map(({ to, label, icon: Icon }) => (
               <li key={to}>
