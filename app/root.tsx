@@ -9,13 +9,13 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 // Inlined: one render-blocking round trip less on a first visit (about 9 KB gzip per page).
 import appCss from "./app.css?inline";
 import { preferencesScript } from "#app/lib/browser-storage.ts";
 import { chromeSettings } from "#app/lib/chrome.ts";
 import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
+import { LazyToaster, notify } from "#app/components/toaster.tsx";
 import type { ToastMessage } from "#app/lib/toast.ts";
 import { clearFlashCookie, readFlash } from "#server/auth/flash.server.ts";
 import { flashOptions, getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
@@ -74,13 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white">
         {children}
-        {/* Sonner's rich colours fall short of AA contrast; darker text keeps its look and passes. */}
-        <Toaster
-          position="top-center"
-          richColors
-          closeButton
-          style={{ "--success-text": "#047857", "--error-text": "#b91c1c", "--info-text": "#1d4ed8" } as React.CSSProperties}
-        />
+        <LazyToaster />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -91,10 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** Shows the server's toasts (flash cookie) once each. */
 function ServerToasts({ messages }: { messages: ToastMessage[] }) {
   useEffect(() => {
-    for (const message of messages) {
-      const options = { id: `${message.type}:${message.title}`, ...(message.description ? { description: message.description } : {}) };
-      toast[message.type](message.title, options);
-    }
+    for (const message of messages) notify({ ...message, id: `${message.type}:${message.title}` });
   }, [messages]);
   return null;
 }

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert, CircleCheck, HelpCircle, LoaderCircle, Mail, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Container, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -19,6 +18,7 @@ import { useRootData } from "#app/root.tsx";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import { submitSupportMessage } from "#server/support/support.server.ts";
 import type { Route } from "./+types/support";
+import { notify } from "#app/components/toaster.tsx";
 
 /** Far above the largest valid form (about 5.4 kB); a bigger body is not a support message. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -119,9 +119,9 @@ export default function Support({ actionData }: Route.ComponentProps) {
     const { outcome } = actionData;
     // The notice sits above the form; after a submit from the bottom of a small screen, bring it into view.
     noticeRef.current?.scrollIntoView({ block: "nearest" });
-    if (outcome.kind === "sent") toast.success(supportResultText.sent);
-    else if (outcome.kind === "rate-limited") toast.error(rateLimitedText(outcome.retryAfterSeconds));
-    else toast.error(supportResultText.toastFailed);
+    if (outcome.kind === "sent") notify({ type: "success", title: supportResultText.sent });
+    else if (outcome.kind === "rate-limited") notify({ type: "error", title: rateLimitedText(outcome.retryAfterSeconds) });
+    else notify({ type: "error", title: supportResultText.toastFailed });
   }, [actionData]);
 
   return (
