@@ -76,3 +76,14 @@ test.describe("desktop chrome", () => {
     await expect(footer.getByRole("link", { name: /Google Play/ })).toHaveAttribute("href", bareSettings.play_store_link);
   });
 });
+
+test("a hero image that fails to load is replaced by the placeholder", async ({ page, pageErrors }) => {
+  await page.route("**/images/hero.svg", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto("/");
+  const hero = page.getByRole("img", { name: "Learners practising everyday phrases with native-speaker audio" });
+  await expect(hero).toHaveAttribute("src", "/images/placeholder.svg");
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The failed request is what this test provokes; nothing else may have gone wrong.
+  expect(pageErrors.every((e) => e.includes("/images/hero.svg"))).toBe(true);
+  pageErrors.length = 0;
+});
