@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert, CircleCheck, HelpCircle, LoaderCircle, Mail, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -19,6 +19,7 @@ import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import { submitSupportMessage } from "#server/support/support.server.ts";
 import type { Route } from "./+types/support";
 import { notify } from "#app/components/toaster.tsx";
+import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 
 /** Far above the largest valid form (about 5.4 kB); a bigger body is not a support message. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -171,14 +172,14 @@ export default function Support({ actionData }: Route.ComponentProps) {
 
           <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-6 space-y-5">
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field field={fields.name} label="Name">
+              <FormField field={fields.name} label="Name">
                 <input
                   {...getInputProps(fields.name, { type: "text" })}
                   autoComplete="name"
                   className={inputClasses}
                 />
-              </Field>
-              <Field field={fields.email} label="Email">
+              </FormField>
+              <FormField field={fields.email} label="Email">
                 <input
                   {...getInputProps(fields.email, { type: "email" })}
                   autoComplete="email"
@@ -186,15 +187,15 @@ export default function Support({ actionData }: Route.ComponentProps) {
                   spellCheck={false}
                   className={inputClasses}
                 />
-              </Field>
+              </FormField>
             </div>
-            <Field field={fields.message} label="Message">
+            <FormField field={fields.message} label="Message">
               <textarea
                 {...getTextareaProps(fields.message)}
                 rows={6}
                 className={cn(inputClasses, "min-h-36 resize-y py-3 leading-relaxed")}
               />
-            </Field>
+            </FormField>
             <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>
               {submitting ? (
                 <>
@@ -212,40 +213,6 @@ export default function Support({ actionData }: Route.ComponentProps) {
         </section>
       </Container>
     </>
-  );
-}
-
-/** Sonner's rich colours give small text about 4.3:1 on their tints; these darker texts pass WCAG AA (5.2:1, 5.9:1). */
-
-const inputClasses = cn(
-  // The border keeps 3:1 against white (WCAG 1.4.11), so the fields are visible without the focus ring.
-  "block w-full rounded-xl border border-[#9089a6] bg-white px-4 py-2.5 text-base text-ink shadow-xs transition-colors",
-  "min-h-12 hover:border-brand-500 focus-visible:border-brand-600",
-  "aria-invalid:border-red-600 aria-invalid:bg-red-50/40",
-);
-
-function Field({
-  field,
-  label,
-  children,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="mb-1.5 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      {children}
-      {field.errors?.length ? (
-        <p id={field.errorId} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {field.errors[0]}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
