@@ -44,3 +44,12 @@ test("the home page has no accessibility violations", async ({ page }) => {
   await page.goto("/");
   await expectNoAxeViolations(page);
 });
+
+test("the locked-content and 404 pages have no accessibility violations", async ({ page }) => {
+  await page.goto("/locked-content?type=lesson&id=asking-directions&languageId=spanish&levelId=a1");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Asking for Directions");
+  await expectNoAxeViolations(page);
+  const response = await page.goto("/no/such/page/here");
+  expect(response?.status()).toBe(404);
+  await expectNoAxeViolations(page);
+});

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function NotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
-      <p className="text-7xl font-extrabold tracking-tight text-brand-200" aria-hidden>
+      <p className="text-7xl font-extrabold tracking-tight text-brand-500" aria-hidden>
         404
       </p>
       <h1 className="mt-4 text-3xl font-extrabold">Oops! Page not found</h1>
