@@ -15,6 +15,8 @@ export default [
     route("faq", "routes/public/faq.tsx"),
     route("privacy-policy", "routes/public/privacy-policy.tsx"),
     route("terms-of-use", "routes/public/terms-of-use.tsx"),
+    route("blog", "routes/public/blog.tsx"),
+    route("blog/:slug", "routes/public/blog-post.tsx"),
     route("profile", "routes/profile/profile.tsx"),
     route(":language", "routes/public/language.tsx"),
     route(":language/:level", "routes/public/level.tsx"),

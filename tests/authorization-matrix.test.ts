@@ -82,6 +82,8 @@ const matrix: Record<string, Row> = {
   // Its action (the support form) is open to everyone and rate-limited; see its own tests.
   "routes/public/support": { public: true, get: "/support" },
   "routes/public/faq": { public: true, get: "/faq" },
+  "routes/public/blog": { public: true, get: "/blog" },
+  "routes/public/blog-post": { public: true, get: "/blog/no-such-post", status: 404 },
   "routes/public/privacy-policy": { public: true, get: "/privacy-policy" },
   "routes/public/terms-of-use": { public: true, get: "/terms-of-use" },
   "routes/public/language": { public: true, get: "/spanish" },

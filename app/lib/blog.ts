@@ -24,3 +24,11 @@ export function excerptOf(post: { excerpt: string | null; content: string }) {
 export function formatPostDate(iso: string) {
   return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
+
+/**
+ * Where a post's audio sample goes among its lines (SPEC §9): after the 3rd line (index 2) when there are at least
+ * 3 lines, otherwise after the last one. Returns the number of lines before the sample.
+ */
+export function sampleInsertionIndex(lineCount: number) {
+  return lineCount >= 3 ? 3 : lineCount;
+}

@@ -28,3 +28,40 @@ export async function listPublishedPosts(db: Executor): Promise<BlogPostSummary[
     authorName: BLOG_AUTHOR_NAME,
   }));
 }
+
+export interface BlogPostView extends BlogPostSummary {
+  content: string;
+  published: boolean;
+  sample: { languageId: string; levelId: string; lessonId: string; audioUrl: string; title: string } | null;
+}
+
+/** The default heading of a post's embedded audio sample (SPEC §3). */
+export const DEFAULT_SAMPLE_TITLE = "Here is a sample of our daily easy phrases to learn";
+
+/** One post by slug, published or not: the caller decides who may read a draft. */
+export async function findPostBySlug(db: Executor, slug: string): Promise<BlogPostView | null> {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1);
+  if (!row) return null;
+  const sample =
+    row.sampleLanguageId && row.sampleLevelId && row.lessonId && row.phraseAudioUrl
+      ? {
+          languageId: row.sampleLanguageId,
+          levelId: row.sampleLevelId,
+          lessonId: row.lessonId,
+          audioUrl: row.phraseAudioUrl,
+          title: row.sampleTitle?.trim() || DEFAULT_SAMPLE_TITLE,
+        }
+      : null;
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: excerptOf(row),
+    featuredImage: row.featuredImage,
+    createdAt: row.createdAt.toISOString(),
+    authorName: BLOG_AUTHOR_NAME,
+    content: row.content,
+    published: row.published,
+    sample,
+  };
+}

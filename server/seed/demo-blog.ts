@@ -32,7 +32,7 @@ export const demoBlogPosts: DemoBlogPost[] = [
       "4. ¿Puedo pagar con tarjeta? Cards are widely accepted, but asking first avoids an awkward moment at the till, especially in small family-run bars.\n" +
       "5. La cuenta, por favor. In Spain the waiter will rarely bring the bill until you ask for it. Lingering at the table is normal, so this phrase is how you signal that you are ready to go.\n" +
       "A quick tip on pronunciation: Spanish vowels are short and clear, and the stress usually falls on the second-to-last syllable unless an accent mark tells you otherwise. Listening to a native speaker a few times before you travel is far more useful than reading the words on a page.\n" +
-      "That is why every lesson in Phrasewise comes with native-speaker audio. Play the sample below, repeat each phrase out loud, and try to match the rhythm rather than every individual sound.\n" +
+      "That is why every lesson in Phrasewise comes with native-speaker audio. Play the sample in this post, repeat each phrase out loud, and try to match the rhythm rather than every individual sound.\n" +
       "Master these five phrases and your first day will feel less like survival and more like the start of a great trip. ¡Buen viaje!",
     published: true,
     daysAgo: 3,
