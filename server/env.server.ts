@@ -25,6 +25,14 @@ const envSchema = z.object({
    * Without it the header is ignored, so a client cannot pick its own address.
    */
   TRUST_PROXY: booleanFromString.default(false),
+  /** S3-compatible storage for uploads and generated audio (needed by several app servers); local disk when unset. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url({ message: "must be an absolute URL" }).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ message: "must be an absolute URL" }).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromString.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /**
    * The SMTP server mail is sent through, such as smtps://user:password@smtp.example:465. Unset: mail is kept in the

@@ -16,6 +16,7 @@ import { createSmtpMailer } from "#server/mail/smtp-mailer.server.ts";
 import { initializeInstallation } from "#server/seed/seed.server.ts";
 import { readOrCreateSettings, saveSettings } from "#server/settings/settings.server.ts";
 import { createLocalStorage } from "#server/storage/local-storage.server.ts";
+import { createS3Storage } from "#server/storage/s3-storage.server.ts";
 import type { Storage } from "#server/storage/storage.server.ts";
 import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
 import type { TextToSpeech } from "#server/tts/text-to-speech.server.ts";
@@ -72,7 +73,7 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
     const events = database.connectionString
       ? await createPostgresEventBus(database.connectionString, db, logger)
       : createLocalEventBus();
-    const storage = createLocalStorage(path.join(env.DATA_DIR, "storage"));
+    const storage = createStorage(env);
     const tts = createEspeakTextToSpeech();
     const mailer = env.SMTP_URL
       ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
@@ -125,4 +126,21 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
     await database.close();
     throw error;
   }
+}
+
+/** Local disk under DATA_DIR by default; an S3-compatible bucket when S3_BUCKET is set. */
+function createStorage(env: Env): Storage {
+  if (!env.S3_BUCKET) return createLocalStorage(path.join(env.DATA_DIR, "storage"));
+  const publicUrl =
+    env.S3_PUBLIC_URL ??
+    (env.S3_ENDPOINT ? `${env.S3_ENDPOINT.replace(/\/+$/, "")}/${env.S3_BUCKET}` : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
+  return createS3Storage({
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    publicUrl,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    ...(env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID } : {}),
+    ...(env.S3_SECRET_ACCESS_KEY ? { secretAccessKey: env.S3_SECRET_ACCESS_KEY } : {}),
+  });
 }

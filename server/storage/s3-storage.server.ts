@@ -1,0 +1,62 @@
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { assertSafeKey, type Bucket, type Storage } from "#server/storage/storage.server.ts";
+
+export interface S3StorageConfig {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where browsers fetch objects from (a CDN or the bucket's public address). */
+  publicUrl: string;
+  forcePathStyle: boolean;
+}
+
+/**
+ * S3-compatible storage for several app servers: one bucket, with the spec's logical buckets (assets, content) as
+ * key prefixes. Objects are public-read through `publicUrl`, cached for an hour like local files (SPEC §9).
+ */
+export function createS3Storage(config: S3StorageConfig): Storage {
+  const client = new S3Client({
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(config.accessKeyId && config.secretAccessKey
+      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+      : {}),
+  });
+  const objectKey = (bucket: Bucket, key: string) => {
+    assertSafeKey(key);
+    return `${bucket}/${key}`;
+  };
+  const url = (bucket: Bucket, key: string) =>
+    `${config.publicUrl.replace(/\/+$/, "")}/${bucket}/${key.split("/").map(encodeURIComponent).join("/")}`;
+  return {
+    async put(bucket, key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: objectKey(bucket, key),
+          Body: body,
+          ContentType: contentType,
+          CacheControl: "max-age=3600",
+        }),
+      );
+      return { bucket, key, url: url(bucket, key) };
+    },
+    async delete(bucket, key) {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(bucket, key) }));
+    },
+    async exists(bucket, key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: objectKey(bucket, key) }));
+        return true;
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 404 || (error as Error).name === "NotFound") return false;
+        throw error;
+      }
+    },
+    url,
+  };
+}
