@@ -2,6 +2,7 @@ import { ArrowRight, CalendarDays, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { ImageWithFallback, PLACEHOLDER_IMAGE } from "#app/components/ui/image-with-fallback.tsx";
 import { formatPostDate, type BlogPostSummary } from "#app/lib/blog.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** A post in a grid: featured image or placeholder, title, date, author, excerpt, 'Read more' (SPEC §2). */
 export function BlogCard({ post, headingLevel = 3 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
@@ -24,16 +25,7 @@ export function BlogCard({ post, headingLevel = 3 }: { post: BlogPostSummary; he
               {post.title}
             </Link>
           </Heading>
-          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
-            <span className="inline-flex items-center gap-1.5">
-              <CalendarDays className="size-4" aria-hidden />
-              <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <UserRound className="size-4" aria-hidden />
-              {post.authorName}
-            </span>
-          </p>
+          <PostMeta post={post} className="mt-2" />
           <p className="mt-3 flex-1 leading-relaxed text-muted">{post.excerpt}</p>
           <Link
             to={href}
@@ -47,5 +39,21 @@ export function BlogCard({ post, headingLevel = 3 }: { post: BlogPostSummary; he
         </div>
       </article>
     </li>
+  );
+}
+
+/** A post's date and author, on its card and on its own page. */
+export function PostMeta({ post, className }: { post: Pick<BlogPostSummary, "createdAt" | "authorName">; className?: string }) {
+  return (
+    <p className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted", className)}>
+      <span className="inline-flex items-center gap-1.5">
+        <CalendarDays className="size-4" aria-hidden />
+        <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <UserRound className="size-4" aria-hidden />
+        {post.authorName}
+      </span>
+    </p>
   );
 }

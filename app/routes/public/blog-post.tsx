@@ -1,10 +1,11 @@
-import { ArrowLeft, CalendarDays, UserRound } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { AudioCard } from "#app/components/audio-card.tsx";
+import { PostMeta } from "#app/components/blog-card.tsx";
 import { Container } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
-import { formatPostDate, sampleInsertionIndex } from "#app/lib/blog.ts";
+import { sampleInsertionIndex } from "#app/lib/blog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { getIsAdmin } from "#server/auth/session.server.ts";
 import { findPostBySlug } from "#server/blog/blog.server.ts";
@@ -85,16 +86,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <h1 className="mt-4 text-3xl leading-tight font-extrabold text-ink md:text-4xl">{post.title}</h1>
-          <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
-            <span className="inline-flex items-center gap-1.5">
-              <CalendarDays className="size-4" aria-hidden />
-              <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <UserRound className="size-4" aria-hidden />
-              {post.authorName}
-            </span>
-          </p>
+          <PostMeta post={post} className="mt-3" />
         </div>
       </header>
       <div className="mx-auto max-w-3xl space-y-5 px-6 text-[1.05rem] text-ink">
