@@ -25,9 +25,11 @@ test.describe("desktop chrome", () => {
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo(0, 11));
     await expect(header).toHaveAttribute("data-scrolled", "true");
-    const translucent = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(solid).toBe("rgb(255, 255, 255)");
-    expect(translucent).toMatch(/(rgba\(255, 255, 255, 0\.\d+\)|oklab\(.* \/ 0\.\d+\)|color\(srgb 1 1 1 \/ 0\.\d+\))/);
+    // The background fades over 200 ms: wait for the end of the transition, not a value in between.
+    await expect
+      .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toMatch(/(rgba\(255, 255, 255, 0\.\d+\)|oklab\(.* \/ 0\.\d+\)|color\(srgb 1 1 1 \/ 0\.\d+\))/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(header).toHaveAttribute("data-scrolled", "false");
   });
