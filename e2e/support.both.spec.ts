@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
 import { servers } from "#e2e/support/servers.ts";
 
 /**
@@ -25,13 +25,6 @@ async function skipSiteChrome(page: Page) {
   });
 }
 
-/** React attaches its props to a DOM node when it hydrates it; before that the form posts without JavaScript. */
-async function waitForHydration(locator: Locator) {
-  await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))))
-    .toBe(true);
-}
-
 function form(page: Page) {
   const root = page.getByRole("region", { name: "Send us a message" });
   return {
@@ -43,8 +36,15 @@ function form(page: Page) {
   };
 }
 
-async function fill(page: Page, values: { name: string; email: string; message: string }) {
+/** The form validates in the browser once its schema has loaded, on the first focus inside it. */
+async function focusForm(page: Page) {
+  await form(page).name.focus();
+  await expect(page.locator("form[data-client-validation]")).toHaveCount(1);
+}
+
+async function fill(page: Page, values: { name: string; email: string; message: string }, { javaScript = true } = {}) {
   const f = form(page);
+  if (javaScript) await focusForm(page);
   await f.name.fill(values.name);
   await f.email.fill(values.email);
   await f.message.fill(values.message);
@@ -69,7 +69,7 @@ test.beforeEach(async ({ page }) => {
 test.describe("with JavaScript", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/support");
-    await waitForHydration(form(page).submit);
+    await waitForHydration(page);
   });
 
   test("shows the heading, the form and the direct support address", async ({ page }) => {
@@ -92,6 +92,7 @@ test.describe("with JavaScript", () => {
       if (request.method() === "POST") posted = true;
     });
     const f = form(page);
+    await focusForm(page);
     await f.submit.click();
     await expectFieldError(f.name, "Name must be at least 2 characters.");
     await expectFieldError(f.email, "Please enter a valid email address.");
@@ -99,6 +100,20 @@ test.describe("with JavaScript", () => {
     await expect(f.name).toBeFocused();
     expect(posted).toBe(false);
     await expectNoAxeViolations(page);
+  });
+
+  test("a submission before the validation has loaded is checked by the server, with the same messages", async ({ page, pageErrors }) => {
+    // Keep the validation chunk from arriving, as on a slow connection.
+    await page.route(/support-schema-.*\.js$/, () => {});
+    const f = form(page);
+    await f.submit.click();
+    await expectFieldError(f.name, "Name must be at least 2 characters.");
+    await expectFieldError(f.email, "Please enter a valid email address.");
+    await expectFieldError(f.message, "Message must be at least 10 characters.");
+    // The browser reports the server's 400 for the invalid submission; that is the expected answer here.
+    const rejected = pageErrors.findIndex((error) => error.includes("status of 400") && error.includes("/support.data"));
+    expect(rejected).toBeGreaterThanOrEqual(0);
+    pageErrors.splice(rejected, 1);
   });
 
   test("short input shows the spec's messages, and fixing a field clears its message", async ({ page }) => {
@@ -120,10 +135,12 @@ test.describe("with JavaScript", () => {
   test("a valid message is sent: progress on the button, then the success message and toast, and the form resets", async ({
     page,
   }) => {
-    // Hold the answer back a little, so the in-flight state can be seen.
+    // Hold the answer back until the in-flight state has been checked, however slow the machine.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/support(\.data)?(\?.*)?$/, async (route) => {
       if (route.request().method() !== "POST") return route.continue();
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await held;
       await route.continue();
     });
     await fill(page, valid);
@@ -131,6 +148,7 @@ test.describe("with JavaScript", () => {
     await f.submit.click();
     await expect(f.submit).toHaveText("Sending...");
     await expect(f.submit).toBeDisabled();
+    release();
 
     await expect(page.getByRole("status").filter({ hasText: SENT })).toBeVisible();
     await expectToast(page, SENT);
@@ -148,7 +166,7 @@ test.describe("with JavaScript", () => {
     pageErrors,
   }) => {
     await page.goto(`${servers.bare.url}/support`);
-    await waitForHydration(form(page).submit);
+    await waitForHydration(page);
     await fill(page, valid);
     await form(page).submit.click();
 
@@ -171,7 +189,7 @@ test.describe("without JavaScript", () => {
 
   test("a plain POST re-renders the page with the field errors and keeps what was typed", async ({ page }) => {
     await page.goto("/support");
-    await fill(page, { name: "A", email: "not-an-email", message: "Short" });
+    await fill(page, { name: "A", email: "not-an-email", message: "Short" }, { javaScript: false });
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await form(page).submit.click();
     expect((await response).status()).toBe(400);
@@ -194,7 +212,7 @@ test.describe("without JavaScript", () => {
 
   test("a valid plain POST shows the success message and an empty form", async ({ page }) => {
     await page.goto("/support");
-    await fill(page, valid);
+    await fill(page, valid, { javaScript: false });
     await form(page).submit.click();
     await expect(page.getByRole("status").filter({ hasText: SENT })).toBeVisible();
     await expect(form(page).name).toHaveValue("");
@@ -203,7 +221,7 @@ test.describe("without JavaScript", () => {
 
   test("a plain POST whose mail fails shows the spec's alert and keeps the message", async ({ page }) => {
     await page.goto(`${servers.bare.url}/support`);
-    await fill(page, valid);
+    await fill(page, valid, { javaScript: false });
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await form(page).submit.click();
     expect((await response).status()).toBe(503);

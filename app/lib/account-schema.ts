@@ -1,10 +1,7 @@
 import { z } from "zod";
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "#app/lib/account-limits.ts";
 
-/** Account forms, shared by the pages (Conform, after hydration) and the server (always). Browser-safe. */
-
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
-export const USERNAME_MAX = 50;
+/** Account form schemas: the server validates with them always, the pages once a form is first focused. */
 
 const email = z
   .string({ error: "Email is required" })

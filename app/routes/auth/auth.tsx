@@ -5,7 +5,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
-import { PASSWORD_MIN, registerSchema, signInSchema } from "#app/lib/account-schema.ts";
+import { PASSWORD_MIN } from "#app/lib/account-limits.ts";
+import { registerSchema, signInSchema } from "#app/lib/account-schema.ts";
+import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { cn } from "#app/lib/cn.ts";
 import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -158,16 +160,17 @@ function useSubmitting(intent: Tab) {
 
 function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: LastResult }) {
   const submitting = useSubmitting("sign-in");
+  const validation = useDeferredValidation(() => import("#app/lib/account-schema.ts").then((m) => m.signInSchema));
   const [form, fields] = useForm({
     id: "sign-in-form",
     lastResult,
     constraint: { email: { required: true }, password: { required: true } },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    onValidate: validation.onValidate,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
+    <Form method="post" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
       <input type="hidden" name="intent" value="sign-in" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {form.errors?.length ? <FormNotice tone="error" title={errorTitles.signIn}>{form.errors[0]}</FormNotice> : null}
@@ -192,16 +195,17 @@ function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult
 
 function RegisterForm({ lastResult }: { lastResult: LastResult }) {
   const submitting = useSubmitting("register");
+  const validation = useDeferredValidation(() => import("#app/lib/account-schema.ts").then((m) => m.registerSchema));
   const [form, fields] = useForm({
     id: "register-form",
     lastResult,
     constraint: { email: { required: true }, password: { required: true } },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: validation.onValidate,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
+    <Form method="post" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
       <input type="hidden" name="intent" value="register" />
       {form.errors?.length ? <FormNotice tone="error" title={errorTitles.signUp}>{form.errors[0]}</FormNotice> : null}
       <FormField field={fields.email} label="Email">

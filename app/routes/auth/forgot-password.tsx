@@ -6,6 +6,7 @@ import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
 import { forgotPasswordSchema } from "#app/lib/account-schema.ts";
+import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
 import { useRootData } from "#app/root.tsx";
@@ -36,13 +37,14 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { chrome, siteName } = useRootData();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const validation = useDeferredValidation(() => import("#app/lib/account-schema.ts").then((m) => m.forgotPasswordSchema));
   const [form, fields] = useForm({
     id: "forgot-password-form",
     lastResult: actionData?.result,
     constraint: { email: { required: true } },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    onValidate: validation.onValidate,
   });
   if (actionData?.sentTo) {
     return (
@@ -67,7 +69,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       title="Forgot your password?"
       description="Enter your email address and we'll send you a link to choose a new one."
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
         {form.errors?.length ? <FormNotice tone="error" title="The link could not be sent">{form.errors[0]}</FormNotice> : null}
         <FormField field={fields.email} label="Email">
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" spellCheck={false} className={inputClasses} />

@@ -5,7 +5,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
-import { PASSWORD_MIN, resetPasswordSchema } from "#app/lib/account-schema.ts";
+import { PASSWORD_MIN } from "#app/lib/account-limits.ts";
+import { resetPasswordSchema } from "#app/lib/account-schema.ts";
+import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
 import { useRootData } from "#app/root.tsx";
@@ -43,6 +45,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { chrome, siteName } = useRootData();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const validation = useDeferredValidation(() => import("#app/lib/account-schema.ts").then((m) => m.resetPasswordSchema));
   const [form, fields] = useForm({
     id: "reset-password-form",
     lastResult: actionData?.result,
@@ -50,7 +53,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     constraint: { password: { required: true, minLength: PASSWORD_MIN }, confirm: { required: true } },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: validation.onValidate,
   });
   if (!loaderData.token) {
     return (
@@ -65,7 +68,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
   return (
     <AuthShell logo={chrome.logo} siteName={siteName} title="Choose a new password" description="Setting it signs you out on every device.">
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
         <input {...getInputProps(fields.token, { type: "hidden" })} />
         {form.errors?.length || fields.token.errors?.length ? (
           <FormNotice tone="error" title={form.errors?.[0] ?? fields.token.errors?.[0] ?? ""}>

@@ -8,6 +8,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { initialOf } from "#app/lib/account-display.ts";
 import { profileSchema } from "#app/lib/account-schema.ts";
+import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { lessonHref } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
@@ -136,6 +137,7 @@ function AccountCard({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
+  const validation = useDeferredValidation(() => import("#app/lib/account-schema.ts").then((m) => m.profileSchema));
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult,
@@ -143,7 +145,7 @@ function AccountCard({
     constraint: { username: { required: true, minLength: 2, maxLength: 50 } },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onValidate: validation.onValidate,
   });
   return (
     <section
@@ -165,7 +167,7 @@ function AccountCard({
           <p className="truncate text-sm text-muted">{email}</p>
         </div>
       </div>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+      <Form method="post" {...getFormProps(form)} {...validation.formProps} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="update-profile" />
         <FormField field={fields.username} label="Username">
           <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={inputClasses} />

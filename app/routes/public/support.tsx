@@ -7,13 +7,9 @@ import { Container, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { seo } from "#app/lib/seo.ts";
-import {
-  rateLimitedText,
-  SUPPORT_LIMITS,
-  supportResultText,
-  supportSchema,
-  type SupportInput,
-} from "#app/lib/support-schema.ts";
+import { rateLimitedText, SUPPORT_LIMITS, supportResultText } from "#app/lib/support-form.ts";
+import { supportSchema, type SupportInput } from "#app/lib/support-schema.ts";
+import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { useRootData } from "#app/root.tsx";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import { submitSupportMessage } from "#server/support/support.server.ts";
@@ -101,6 +97,7 @@ export default function Support({ actionData }: Route.ComponentProps) {
   const outcome = actionData?.outcome ?? null;
   const noticeRef = useRef<HTMLDivElement>(null);
 
+  const validation = useDeferredValidation(() => import("#app/lib/support-schema.ts").then((m) => m.supportSchema));
   const [form, fields] = useForm<SupportInput>({
     id: "support-form",
     lastResult: actionData?.result,
@@ -111,7 +108,7 @@ export default function Support({ actionData }: Route.ComponentProps) {
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportSchema }),
+    onValidate: validation.onValidate,
   });
 
   // One toast per server answer (actionData is a new object for each submission).
@@ -170,7 +167,7 @@ export default function Support({ actionData }: Route.ComponentProps) {
             {outcome && !submitting ? <OutcomeNotice outcome={outcome} /> : null}
           </div>
 
-          <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-6 space-y-5">
+          <Form method="post" preventScrollReset {...getFormProps(form)} {...validation.formProps} className="mt-6 space-y-5">
             <div className="grid gap-5 sm:grid-cols-2">
               <FormField field={fields.name} label="Name">
                 <input
