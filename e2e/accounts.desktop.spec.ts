@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
 import { accountsFixture, servers } from "#e2e/support/servers.ts";
 
 /**
@@ -51,16 +51,9 @@ async function mailLink(to: string, subject: string): Promise<string> {
   return link;
 }
 
-/** React attaches its props to a DOM node when it hydrates it; before that a form posts without JavaScript. */
-async function hydrated(page: Page) {
-  await expect
-    .poll(() => page.locator("form").first().evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))))
-    .toBe(true);
-}
-
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/auth");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
@@ -68,7 +61,7 @@ async function signIn(page: Page, email: string, password: string) {
 
 async function register(page: Page, email: string, password: string) {
   await page.goto("/auth?tab=register");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Register", exact: true }).click();
@@ -208,7 +201,7 @@ test("a visitor on a lesson is invited to sign in, and comes back after signing 
   await expect(page.getByRole("button", { name: /Favorite:/ })).toHaveCount(0);
   await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fspanish%2Fa1%2Fgreetings$/);
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByLabel("Email").fill(accountsFixture.learner.email);
   await page.getByLabel("Password").fill(accountsFixture.learner.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();

@@ -117,15 +117,20 @@ test.describe("catalogue pages (demo content)", () => {
 
   test("client navigation to /languages shows six skeleton cards while it loads", async ({ page }) => {
     await page.goto("/");
+    // Hold the data request until the skeleton has been checked, so a slow machine cannot end the wait first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/languages.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await held;
       await route.continue();
     });
     await page.getByRole("link", { name: "Start Learning" }).click();
     const skeleton = page.getByRole("status", { name: "Loading languages" });
-    await expect(skeleton).toBeVisible();
     await expect(skeleton.locator("[data-skeleton-card]")).toHaveCount(6);
+    await expect(skeleton).toBeVisible();
+    release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose Your Language");
+    await expect(skeleton).toHaveCount(0);
   });
 });
 

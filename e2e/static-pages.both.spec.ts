@@ -1,15 +1,8 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
 import { bareSettings, servers } from "#e2e/support/servers.ts";
 
 const SUPPORT_EMAIL = "support@phrasewise.example";
-
-/** React attaches its props to a DOM node when it hydrates it; before that a click on a button does nothing. */
-async function waitForHydration(locator: Locator) {
-  await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))))
-    .toBe(true);
-}
 
 /** Chooses cookies up front so the fixed consent banner never sits over a link the test clicks. */
 async function skipCookieBanner(page: Page) {
@@ -82,7 +75,7 @@ test.describe("/faq", () => {
     await page.goto("/faq");
     const first = page.getByRole("button", { name: "Which languages can I learn?" });
     const second = page.getByRole("button", { name: "Can I learn offline?" });
-    await waitForHydration(first);
+    await waitForHydration(page);
 
     await first.click();
     await expect(first).toHaveAttribute("aria-expanded", "true");
@@ -104,7 +97,7 @@ test.describe("/faq", () => {
   test("questions open and close from the keyboard with Enter and Space", async ({ page }) => {
     await page.goto("/faq");
     const question = page.getByRole("button", { name: "How do I contact support?" });
-    await waitForHydration(question);
+    await waitForHydration(page);
     await question.focus();
     await page.keyboard.press("Enter");
     await expect(question).toHaveAttribute("aria-expanded", "true");

@@ -1,8 +1,30 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
-/** Fails a test whose page logged a console error or threw an uncaught exception. */
+/**
+ * Fails a test whose page logged a console error or threw an uncaught exception. With JavaScript on, `page.goto`
+ * and `page.reload` also wait until React has hydrated (the root marks <html data-hydrated>): pages hydrate after
+ * their first paint, so a test of interactive behaviour must not act on the server-rendered page before that.
+ */
 export const test = base.extend<{ pageErrors: string[] }>({
+  page: async ({ page, javaScriptEnabled }, run) => {
+    if (javaScriptEnabled !== false) {
+      const hydrated = () => waitForHydration(page);
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await hydrated();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await hydrated();
+        return response;
+      };
+    }
+    await run(page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -21,6 +43,11 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { expect };
+
+/** Resolves once React has hydrated the current document; at once for a page that is not the app's (a mailbox). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated") || !("__reactRouterContext" in window));
+}
 
 /** Accessibility check with axe-core: WCAG 2.1 A and AA. */
 export async function expectNoAxeViolations(page: Page) {
