@@ -32,6 +32,7 @@ const publicPages = [
   { path: "/support", content: "Message" },
 ];
 const lighthousePages = ["/", "/languages", "/spanish/a1", lessonPath];
+const lighthouseRuns = 5;
 
 async function startServer() {
   const server = spawn(process.execPath, ["server/main.ts"], {
@@ -100,8 +101,14 @@ try {
   const staticFile = await load(`${base}/images/logo.svg`);
   const rssMb = Number((await run("ps", ["-o", "rss=", "-p", String(server.pid)])).stdout.trim()) / 1024;
   console.log("Running Lighthouse (mobile defaults)...");
+  // Lighthouse's own advice on variability: several runs, reported by the median (here of the performance score).
   const scores = [];
-  for (const page of lighthousePages) scores.push({ page, ...(await lighthouse(page)) });
+  for (const page of lighthousePages) {
+    const runs = [];
+    for (let i = 0; i < lighthouseRuns; i++) runs.push(await lighthouse(page));
+    runs.sort((a, b) => a.performance - b.performance);
+    scores.push({ page, ...runs[Math.floor(runs.length / 2)]!, all: runs.map((r) => r.performance) });
+  }
 
   rows.push("# Benchmark results", "");
   rows.push(`Measured ${started} on this machine (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}),`);
@@ -116,8 +123,9 @@ try {
   rows.push(`| \`/images/logo.svg\` (static file, the ceiling) | ${staticFile.requestsPerSecond} | ${staticFile.p99Ms} ms | ${staticFile.errors} |`);
   rows.push("", `Server memory after the load: ${rssMb.toFixed(0)} MB RSS.`, "");
   rows.push("## Lighthouse, mobile defaults, Debian Chromium (targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100)", "");
-  rows.push("| Page | Performance | Accessibility | Best practices | SEO |", "| --- | --- | --- | --- | --- |");
-  for (const s of scores) rows.push(`| \`${s.page}\` | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} |`);
+  rows.push(`The median run of ${lighthouseRuns} per page (by performance score); the last column lists every run's performance score.`, "");
+  rows.push("| Page | Performance | Accessibility | Best practices | SEO | Performance, every run |", "| --- | --- | --- | --- | --- | --- |");
+  for (const s of scores) rows.push(`| \`${s.page}\` | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.all.join(", ")} |`);
   rows.push("");
   fs.writeFileSync("bench/RESULTS.md", rows.join("\n"));
   console.log(rows.join("\n"));

@@ -78,7 +78,7 @@ describe("operator CLI", () => {
     } finally {
       await handle.close();
     }
-  });
+  }, 120_000); // Two runs of the real speech synthesis: about 20 s alone, far more on a busy 2-core machine.
 
   it("user:create makes a confirmed user, with --admin an administrator", async () => {
     expect(await cli("user:create", "--email", "Learner@Example.com", "--password", "learner1")).toMatchObject({
