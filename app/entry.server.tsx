@@ -4,9 +4,10 @@ import { ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { lowerModulePreloadPriority } from "#server/http/module-preload-priority.server.ts";
+import { deferHydration } from "#server/http/defer-hydration.server.ts";
 
-// React Router's default Node entry, plus one step: the HTML streams through lowerModulePreloadPriority.
+// React Router's default Node entry, plus one step: the HTML streams through deferHydration (hydration starts
+// after the first paint; see app/lib/deferred-hydration.ts).
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -40,7 +41,7 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html");
         pipe(body);
-        const html = body.pipe(lowerModulePreloadPriority());
+        const html = body.pipe(deferHydration());
         body.on("error", (error) => html.destroy(error));
         resolve(
           new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }),

@@ -16,6 +16,7 @@ import appCss from "./app.css?inline";
 // The same file app.css declares: preloaded so the first paint can use it (font-display: optional).
 import brandFontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 import { preferencesScript } from "#app/lib/browser-storage.ts";
+import { startHydrationScript } from "#app/lib/deferred-hydration.ts";
 import { chromeSettings } from "#app/lib/chrome.ts";
 import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
 import { LazyToaster, notify } from "#app/components/toaster.tsx";
@@ -89,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <LazyToaster />
         <ScrollRestoration />
         <Scripts />
+        <script dangerouslySetInnerHTML={{ __html: startHydrationScript }} suppressHydrationWarning />
       </body>
     </html>
   );
