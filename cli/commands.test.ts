@@ -8,17 +8,22 @@ import { openDatabase } from "#server/db/client.server.ts";
 import { eq } from "drizzle-orm";
 import { isAdmin } from "#server/auth/roles.server.ts";
 import { verifyPassword } from "#server/auth/password.server.ts";
-import { accounts, blogPosts, languages, phrases, users } from "#server/db/schema.ts";
+import { accounts, blogPosts, languages, mailOutbox, phrases, supportMessages, users } from "#server/db/schema.ts";
 import { quietLogger } from "#tests/support/database.ts";
+import { closedPort } from "#tests/support/smtp-server.ts";
 
 const exec = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-cli-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-async function cli(...args: string[]) {
+function cli(...args: string[]) {
+  return cliWithEnv({}, ...args);
+}
+
+async function cliWithEnv(env: Record<string, string>, ...args: string[]) {
   try {
     const { stdout, stderr } = await exec(process.execPath, ["cli/main.ts", ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", DATABASE_URL: "", SMTP_URL: "", ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -112,6 +117,33 @@ describe("operator CLI", () => {
     expect(await verifyPassword({ hash: (await account("learner@example.com"))!.hash, password: "from-stdin" })).toBe(true);
   });
 
+  it("support:resend mails the failed support messages, and exits 1 while the mail server still refuses", async () => {
+    const withDatabase = async <T,>(work: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>) => {
+      const handle = await openDatabase({ dataDir }, quietLogger);
+      try {
+        return await work(handle.db);
+      } finally {
+        await handle.close();
+      }
+    };
+    const message = { email: "ana@example.com", message: "The audio does not play.", mailStatus: "failed" };
+    await withDatabase((db) => db.insert(supportMessages).values([{ ...message, name: "Ana" }, { ...message, name: "Bruno" }]));
+
+    // No SMTP server configured: the mail goes to the outbox, which counts as sent.
+    expect(await cli("support:resend")).toMatchObject({ code: 0, stdout: "Mailed 2 support messages.\n" });
+    expect(await withDatabase((db) => db.select({ status: supportMessages.mailStatus }).from(supportMessages))).toEqual([
+      { status: "sent" },
+      { status: "sent" },
+    ]);
+    expect(await withDatabase((db) => db.$count(mailOutbox))).toBe(2);
+
+    await withDatabase((db) => db.insert(supportMessages).values({ ...message, name: "Carla" }));
+    const refused = await cliWithEnv({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` }, "support:resend");
+    expect(refused).toMatchObject({ code: 1, stdout: "Mailed 0 support messages.\n" });
+    expect(refused.stderr.trim()).toBe("Error: 1 support message could not be mailed; kept as failed for the next run");
+    expect(await withDatabase((db) => db.$count(supportMessages, eq(supportMessages.mailStatus, "failed")))).toBe(1);
+  });
+
   it.each([
     [["user:create", "--email", "x@example.com"], "Error: user:create needs --password"],
     [["user:create", "--email", "not-an-email", "--password", "secret1"], 'Error: "not-an-email" is not an email address'],
@@ -139,6 +171,7 @@ describe("operator CLI", () => {
     [["bogus"], 'Error: Unknown command "bogus". Run "npm run cli -- help" for the list.'],
     [["db:migrate", "--force"], "Error: Unknown option '--force'"],
     [["seed", "extra"], "Error: Unexpected argument 'extra'"],
+    [["support:resend", "now"], "Error: Unexpected argument 'now'"],
   ])("%j fails with one line and a non-zero exit", async (args, message) => {
     const result = await cli(...args);
     expect(result.code).not.toBe(0);

@@ -6,6 +6,7 @@ import { loadEnv } from "#server/env.server.ts";
 import { createLogger } from "#server/logger.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
 import { seedDemoContent } from "#server/seed/seed.server.ts";
+import { resendSupportMessages, supportDeps } from "#server/support/support.server.ts";
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -21,6 +22,8 @@ Commands:
   admin:revoke E                                Remove administrator privileges from the user with email E
   user:password E [--password P]                Set a new password (read from standard input without --password);
                                                 ends the user's sessions
+  support:resend                                Mail again the support messages whose mail failed (or was cut off);
+                                                exits 1 while some still fail, for a scheduler to notice
   help                                          Show this help`;
 
 type Command = (args: string[], env: Record<string, string | undefined>, stdin: () => Promise<string>) => Promise<void>;
@@ -87,6 +90,14 @@ const commands: Record<string, Command> = {
       console.log(`Password of ${user.email} changed; their sessions have ended.`);
     });
   },
+  async "support:resend"(args, source) {
+    noArguments("support:resend", args);
+    await withRuntime(source, async (runtime) => {
+      const { sent, failed } = await resendSupportMessages(supportDeps(runtime));
+      console.log(`Mailed ${count(sent, "support message")}.`);
+      if (failed > 0) throw new Error(`${count(failed, "support message")} could not be mailed; kept as failed for the next run`);
+    });
+  },
   async help() {
     console.log(usage);
   },
@@ -113,6 +124,10 @@ export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+function count(n: number, noun: string) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 function noArguments(command: string, args: string[]) {

@@ -221,6 +221,8 @@ export const supportMessages = pgTable(
     message: text("message").notNull(),
     /** pending until the mailer has delivered it (or stored it in the outbox); failed keeps it for a retry. */
     mailStatus: text("mail_status").notNull().default("pending"),
+    /** When the last mail attempt started: `support:resend` retries failed rows and pending ones stuck for an hour. */
+    mailAttemptedAt: timestamp("mail_attempted_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index("support_messages_created_idx").on(t.createdAt.desc())],

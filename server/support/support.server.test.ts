@@ -1,10 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server.ts";
 import { mailOutbox, rateLimits, supportMessages } from "#server/db/schema.ts";
 import type { Mailer } from "#server/mail/mailer.server.ts";
 import { createOutboxMailer } from "#server/mail/outbox-mailer.server.ts";
 import { createSmtpMailer } from "#server/mail/smtp-mailer.server.ts";
-import { submitSupportMessage, type SupportDeps } from "#server/support/support.server.ts";
+import { resendSupportMessages, STUCK_SUPPORT_MAIL_MS, submitSupportMessage, type SupportDeps } from "#server/support/support.server.ts";
 import { openTestDatabase, quietLogger } from "#tests/support/database.ts";
 import { closedPort, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server.ts";
 
@@ -174,5 +175,60 @@ describe("submitSupportMessage", () => {
     expect(mail?.to).toEqual(["support@phrasewise.example"]);
     expect(mail?.headers.bcc).toBeUndefined();
     expect(mail?.headers.subject).toBe("[Phrasewise support] Message from Eve Bcc: victim@example.com");
+  });
+});
+
+describe("resendSupportMessages", () => {
+  const refused = async () => createSmtpMailer({ url: `smtp://127.0.0.1:${await closedPort()}`, from });
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000);
+
+  it("mails failed messages once the mail server is back, oldest first, and marks them sent", async () => {
+    const failing = deps(await refused());
+    await submitSupportMessage(failing, { ...valid, name: "First Sender" }, "203.0.113.7");
+    await submitSupportMessage(failing, { ...valid, name: "Second Sender" }, "203.0.113.8");
+    expect((await storedMessages()).map((row) => row.mailStatus)).toEqual(["failed", "failed"]);
+
+    smtp = await startTestSmtpServer();
+    expect(await resendSupportMessages(deps(createSmtpMailer({ url: smtp.url, from })))).toEqual({ sent: 2, failed: 0 });
+    expect(smtp.received.map((mail) => mail.headers.subject)).toEqual([
+      "[Phrasewise support] Message from First Sender",
+      "[Phrasewise support] Message from Second Sender",
+    ]);
+    expect(smtp.received[0]?.headers["reply-to"]).toBe("ana@example.com");
+    expect((await storedMessages()).map((row) => row.mailStatus)).toEqual(["sent", "sent"]);
+
+    // Nothing is left to send.
+    expect(await resendSupportMessages(deps(createSmtpMailer({ url: smtp.url, from })))).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it("tries each message once per run and keeps it 'failed' while the mail server is still down", async () => {
+    await submitSupportMessage(deps(await refused()), valid, "203.0.113.7");
+    expect(await resendSupportMessages(deps(await refused()))).toEqual({ sent: 0, failed: 1 });
+    expect(await storedMessages()).toMatchObject([{ ...valid, mailStatus: "failed" }]);
+  });
+
+  it("retries a message left pending by an attempt over an hour ago, and leaves a recent pending one alone", async () => {
+    await handle.db.insert(supportMessages).values([
+      { ...valid, name: "Stuck Sender", mailStatus: "pending", mailAttemptedAt: minutesAgo(STUCK_SUPPORT_MAIL_MS / 60_000 + 1) },
+      { ...valid, name: "Recent Sender", mailStatus: "pending", mailAttemptedAt: minutesAgo(5) },
+      { ...valid, name: "Sent Sender", mailStatus: "sent", mailAttemptedAt: minutesAgo(600) },
+    ]);
+    smtp = await startTestSmtpServer();
+    expect(await resendSupportMessages(deps(createSmtpMailer({ url: smtp.url, from })))).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.map((mail) => mail.headers.subject)).toEqual(["[Phrasewise support] Message from Stuck Sender"]);
+    const [recent] = await handle.db.select().from(supportMessages).where(eq(supportMessages.name, "Recent Sender"));
+    expect(recent?.mailStatus).toBe("pending");
+  });
+
+  it("never mails a message twice when two runs overlap", async () => {
+    const failing = deps(await refused());
+    for (const ip of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) await submitSupportMessage(failing, valid, ip);
+    smtp = await startTestSmtpServer();
+    const mailer = createSmtpMailer({ url: smtp.url, from });
+    const runs = await Promise.all([resendSupportMessages(deps(mailer)), resendSupportMessages(deps(mailer))]);
+    expect(runs[0]!.sent + runs[1]!.sent).toBe(3);
+    expect(smtp.received).toHaveLength(3);
+    expect(new Set(smtp.received.map((mail) => mail.text.match(/Reference: (\S+)/)?.[1])).size).toBe(3);
   });
 });

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or } from "drizzle-orm";
 import { supportSchema, type SupportInput } from "#app/lib/support-schema.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { supportMessages } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.server.ts";
+import type { Runtime } from "#server/runtime.server.ts";
 import { singleLine, type Mailer } from "#server/mail/mailer.server.ts";
 import { clientAddressKey, consumeRateLimit } from "#server/rate-limit/rate-limit.server.ts";
 
@@ -13,6 +14,17 @@ export interface SupportDeps {
   /** Where support messages go (env SUPPORT_EMAIL). */
   supportEmail: string;
   siteName: string;
+}
+
+/** The runtime's database, mailer and settings, as the support service needs them. */
+export function supportDeps(runtime: Runtime): SupportDeps {
+  return {
+    db: runtime.database.db,
+    mailer: runtime.mailer,
+    logger: runtime.logger,
+    supportEmail: runtime.env.SUPPORT_EMAIL,
+    siteName: runtime.env.SITE_NAME,
+  };
 }
 
 /** Per client address: enough for a real conversation, too few to flood the support inbox. */
@@ -48,33 +60,82 @@ export async function submitSupportMessage(deps: SupportDeps, input: unknown, cl
   const [row] = await deps.db
     .insert(supportMessages)
     .values({ name: message.name, email: message.email, message: message.message, mailStatus: "pending" })
-    .returning({ id: supportMessages.id, createdAt: supportMessages.createdAt });
+    .returning();
   if (!row) throw new Error("Storing the support message returned no row");
 
+  const status = await mailSupportMessage(deps, row);
+  return status === "sent" ? { status: "sent", id: row.id } : { status: "mail-failed", id: row.id };
+}
+
+/** A pending message whose mail attempt started this long ago was cut off (a crash or a restart mid-send). */
+export const STUCK_SUPPORT_MAIL_MS = 60 * 60 * 1000;
+
+/**
+ * Mails again every support message whose mail failed, and every one left pending by an attempt that never
+ * finished (started over an hour ago), oldest first. Each message is claimed with one conditional update before it
+ * is mailed, so two runs at once (or several servers) never mail the same message twice. A message that fails again
+ * stays `failed` for the next run. Returns how many went out and how many failed.
+ */
+export async function resendSupportMessages(deps: SupportDeps): Promise<{ sent: number; failed: number }> {
+  const runStartedAt = new Date();
+  const stuckBefore = new Date(runStartedAt.getTime() - STUCK_SUPPORT_MAIL_MS);
+  const due = and(
+    lt(supportMessages.mailAttemptedAt, runStartedAt),
+    or(
+      eq(supportMessages.mailStatus, "failed"),
+      and(eq(supportMessages.mailStatus, "pending"), lt(supportMessages.mailAttemptedAt, stuckBefore)),
+    ),
+  );
+  const result = { sent: 0, failed: 0 };
+  for (;;) {
+    const next = deps.db
+      .select({ id: supportMessages.id })
+      .from(supportMessages)
+      .where(due)
+      .orderBy(asc(supportMessages.createdAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [row] = await deps.db
+      .update(supportMessages)
+      .set({ mailStatus: "pending", mailAttemptedAt: new Date() })
+      .where(and(inArray(supportMessages.id, next), due))
+      .returning();
+    if (!row) return result;
+    result[await mailSupportMessage(deps, row)]++;
+  }
+}
+
+/** Mails one stored message to the support address and records the outcome on its row. */
+async function mailSupportMessage(
+  deps: SupportDeps,
+  row: StoredSupportMessage,
+): Promise<"sent" | "failed"> {
   let status: "sent" | "failed" = "sent";
   try {
     await deps.mailer.send({
       to: deps.supportEmail,
-      replyTo: message.email,
-      subject: `[${deps.siteName} support] Message from ${singleLine(message.name)}`,
-      text: supportMailText(deps.siteName, message, row),
+      replyTo: row.email,
+      subject: `[${deps.siteName} support] Message from ${singleLine(row.name)}`,
+      text: supportMailText(deps.siteName, row),
     });
   } catch (error) {
     status = "failed";
     deps.logger.warn(`Mailing support message ${row.id} to ${deps.supportEmail} failed; it is kept as 'failed'`, error);
   }
   await deps.db.update(supportMessages).set({ mailStatus: status }).where(eq(supportMessages.id, row.id));
-  return status === "sent" ? { status: "sent", id: row.id } : { status: "mail-failed", id: row.id };
+  return status;
 }
 
-function supportMailText(siteName: string, message: SupportInput, row: { id: string; createdAt: Date }) {
+type StoredSupportMessage = SupportInput & { id: string; createdAt: Date };
+
+function supportMailText(siteName: string, message: StoredSupportMessage) {
   return [
     `New support message from the ${siteName} website. Reply to this mail to answer ${singleLine(message.name)}.`,
     "",
     `Name: ${singleLine(message.name)}`,
     `Email: ${message.email}`,
-    `Received: ${row.createdAt.toISOString()}`,
-    `Reference: ${row.id}`,
+    `Received: ${message.createdAt.toISOString()}`,
+    `Reference: ${message.id}`,
     "",
     message.message,
     "",

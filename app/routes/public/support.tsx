@@ -12,7 +12,7 @@ import { supportSchema, type SupportInput } from "#app/lib/support-schema.ts";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { useRootData } from "#app/root.tsx";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";
-import { submitSupportMessage } from "#server/support/support.server.ts";
+import { submitSupportMessage, supportDeps } from "#server/support/support.server.ts";
 import type { Route } from "./+types/support";
 import { notify } from "#app/components/toaster.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
@@ -40,13 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const result = await submitSupportMessage(
-      {
-        db: runtime.database.db,
-        mailer: runtime.mailer,
-        logger: runtime.logger,
-        supportEmail: runtime.env.SUPPORT_EMAIL,
-        siteName: runtime.env.SITE_NAME,
-      },
+      supportDeps(runtime),
       submission.value,
       getRequestInfo(context).clientIp,
     );

@@ -1,0 +1,1 @@
+ALTER TABLE "support_messages" ADD COLUMN "mail_attempted_at" timestamp with time zone DEFAULT now() NOT NULL;
