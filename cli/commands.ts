@@ -22,8 +22,8 @@ Commands:
   admin:revoke E                                Remove administrator privileges from the user with email E
   user:password E [--password P]                Set a new password (read from standard input without --password);
                                                 ends the user's sessions
-  support:resend                                Mail again the support messages whose mail failed (or was cut off);
-                                                exits 1 while some still fail, for a scheduler to notice
+  support:resend                                Mail again, now, the support messages whose mail failed (a running
+                                                server also does it every 15 minutes); exits 1 while some still fail
   help                                          Show this help`;
 
 type Command = (args: string[], env: Record<string, string | undefined>, stdin: () => Promise<string>) => Promise<void>;

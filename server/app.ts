@@ -10,14 +10,25 @@ import { authLimitForPath, consumeAuthLimit, tooManyAttemptsText } from "#server
 import { originCheck } from "#server/http/origin-check.server.ts";
 import { createPageCache } from "#server/http/page-cache.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
+import { startSupportMailRetry } from "#server/support/support-mail-retry.server.ts";
+import { supportDeps } from "#server/support/support.server.ts";
 import { LOCAL_STORAGE_ROUTE } from "#server/storage/local-storage.server.ts";
 
 /**
  * The server bundle's entry (see vite.config.ts). server/main.ts owns the HTTP listener, static assets and
  * shutdown; this module owns everything that needs the runtime.
  */
-export function startRuntime(source: Record<string, string | undefined> = process.env): Promise<Runtime> {
-  return createRuntime(loadEnv(source));
+/** The server's runtime, with its background work: retrying failed support mail. */
+export async function startRuntime(source: Record<string, string | undefined> = process.env): Promise<Runtime> {
+  const runtime = await createRuntime(loadEnv(source));
+  const supportMailRetry = startSupportMailRetry(supportDeps(runtime));
+  return {
+    ...runtime,
+    async close() {
+      await supportMailRetry.stop();
+      await runtime.close();
+    },
+  };
 }
 
 /**

@@ -17,12 +17,15 @@ export const deferredModuleType = "x-deferred-module";
 /**
  * Runs as an inline classic script after React Router's <Scripts>. The first requestAnimationFrame callback runs
  * just before the first frame is painted; the timeout after it runs once that frame is out. A hidden tab paints no
- * frames, so it starts at once.
+ * frames, so it starts at once, also when the tab is hidden before its first frame.
  */
 export const startHydrationScript = `(function(){
+var started=false;
 function start(){
+if(started)return;started=true;
 document.querySelectorAll('link[rel="${deferredPreloadRel}"]').forEach(function(l){l.rel="modulepreload"});
 document.querySelectorAll('script[type="${deferredModuleType}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m)});
 }
-if(document.visibilityState==="hidden")start();else requestAnimationFrame(function(){setTimeout(start,0)});
+if(document.visibilityState==="hidden")start();
+else{requestAnimationFrame(function(){setTimeout(start,0)});document.addEventListener("visibilitychange",start,{once:true})}
 })();`;

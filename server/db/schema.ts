@@ -221,8 +221,10 @@ export const supportMessages = pgTable(
     message: text("message").notNull(),
     /** pending until the mailer has delivered it (or stored it in the outbox); failed keeps it for a retry. */
     mailStatus: text("mail_status").notNull().default("pending"),
-    /** When the last mail attempt started: `support:resend` retries failed rows and pending ones stuck for an hour. */
+    /** When the last mail attempt started: failed rows and pending ones stuck for an hour are retried. */
     mailAttemptedAt: timestamp("mail_attempted_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Mail attempts so far, the first included: retries stop at MAX_SUPPORT_MAIL_ATTEMPTS. */
+    mailAttempts: integer("mail_attempts").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index("support_messages_created_idx").on(t.createdAt.desc())],

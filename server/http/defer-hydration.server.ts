@@ -2,7 +2,11 @@ import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { deferredModuleType, deferredPreloadRel } from "#app/lib/deferred-hydration.ts";
 
-/** React Router's tags as React renders them, and what they become until the first paint. */
+/**
+ * React Router's tags as React renders them, and what they become until the first paint. Passing `nonce` or
+ * `crossOrigin` to <Scripts> would put an attribute before `type` and needs these updated (the e2e test "the
+ * page's scripts are fetched only after its first frame" would fail).
+ */
 const replacements: [from: string, to: string][] = [
   ['<link rel="modulepreload"', `<link rel="${deferredPreloadRel}" fetchpriority="low"`],
   ['<script type="module"', `<script type="${deferredModuleType}"`],

@@ -5,7 +5,14 @@ import { mailOutbox, rateLimits, supportMessages } from "#server/db/schema.ts";
 import type { Mailer } from "#server/mail/mailer.server.ts";
 import { createOutboxMailer } from "#server/mail/outbox-mailer.server.ts";
 import { createSmtpMailer } from "#server/mail/smtp-mailer.server.ts";
-import { resendSupportMessages, STUCK_SUPPORT_MAIL_MS, submitSupportMessage, type SupportDeps } from "#server/support/support.server.ts";
+import { startSupportMailRetry } from "#server/support/support-mail-retry.server.ts";
+import {
+  MAX_SUPPORT_MAIL_ATTEMPTS,
+  resendSupportMessages,
+  STUCK_SUPPORT_MAIL_MS,
+  submitSupportMessage,
+  type SupportDeps,
+} from "#server/support/support.server.ts";
 import { openTestDatabase, quietLogger } from "#tests/support/database.ts";
 import { closedPort, startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server.ts";
 
@@ -219,6 +226,30 @@ describe("resendSupportMessages", () => {
     expect(smtp.received.map((mail) => mail.headers.subject)).toEqual(["[Phrasewise support] Message from Stuck Sender"]);
     const [recent] = await handle.db.select().from(supportMessages).where(eq(supportMessages.name, "Recent Sender"));
     expect(recent?.mailStatus).toBe("pending");
+  });
+
+  it("counts the attempts and stops retrying a message the mail server keeps refusing", async () => {
+    await submitSupportMessage(deps(await refused()), valid, "203.0.113.7");
+    for (let attempt = 2; attempt <= MAX_SUPPORT_MAIL_ATTEMPTS; attempt++) {
+      expect(await resendSupportMessages(deps(await refused()))).toEqual({ sent: 0, failed: 1 });
+    }
+    expect(await storedMessages()).toMatchObject([{ mailStatus: "failed", mailAttempts: MAX_SUPPORT_MAIL_ATTEMPTS }]);
+    smtp = await startTestSmtpServer();
+    expect(await resendSupportMessages(deps(createSmtpMailer({ url: smtp.url, from })))).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received).toEqual([]);
+  });
+
+  it("runs on a timer in the server, and stopping it waits for the run in progress", async () => {
+    await submitSupportMessage(deps(await refused()), valid, "203.0.113.7");
+    smtp = await startTestSmtpServer();
+    const retry = startSupportMailRetry(deps(createSmtpMailer({ url: smtp.url, from })), 20);
+    try {
+      await expect.poll(async () => (await storedMessages())[0]?.mailStatus, { timeout: 10_000 }).toBe("sent");
+    } finally {
+      await retry.stop();
+    }
+    expect(smtp.received).toHaveLength(1);
+    expect((await storedMessages())[0]?.mailAttempts).toBe(2);
   });
 
   it("never mails a message twice when two runs overlap", async () => {

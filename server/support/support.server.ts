@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, lt, notInArray, or, sql } from "drizzle-orm";
 import { supportSchema, type SupportInput } from "#app/lib/support-schema.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { supportMessages } from "#server/db/schema.ts";
@@ -69,25 +69,32 @@ export async function submitSupportMessage(deps: SupportDeps, input: unknown, cl
 
 /** A pending message whose mail attempt started this long ago was cut off (a crash or a restart mid-send). */
 export const STUCK_SUPPORT_MAIL_MS = 60 * 60 * 1000;
+/** A message the mail server keeps refusing is left `failed` after this many attempts, for a person to look at. */
+export const MAX_SUPPORT_MAIL_ATTEMPTS = 5;
 
 /**
  * Mails again every support message whose mail failed, and every one left pending by an attempt that never
- * finished (started over an hour ago), oldest first. Each message is claimed with one conditional update before it
- * is mailed, so two runs at once (or several servers) never mail the same message twice. A message that fails again
- * stays `failed` for the next run. Returns how many went out and how many failed.
+ * finished (started over an hour ago), oldest first, up to MAX_SUPPORT_MAIL_ATTEMPTS attempts each. Each message
+ * is claimed with one conditional update before it is mailed, so overlapping runs (the CLI, or the retry timer of
+ * several servers) never mail the same message twice. A run tries each message once; one that fails again stays
+ * `failed` for the next run. Returns how many went out and how many failed.
  */
 export async function resendSupportMessages(deps: SupportDeps): Promise<{ sent: number; failed: number }> {
   const runStartedAt = new Date();
   const stuckBefore = new Date(runStartedAt.getTime() - STUCK_SUPPORT_MAIL_MS);
-  const due = and(
-    lt(supportMessages.mailAttemptedAt, runStartedAt),
-    or(
-      eq(supportMessages.mailStatus, "failed"),
-      and(eq(supportMessages.mailStatus, "pending"), lt(supportMessages.mailAttemptedAt, stuckBefore)),
-    ),
-  );
+  const tried: string[] = [];
   const result = { sent: 0, failed: 0 };
   for (;;) {
+    const due = and(
+      lt(supportMessages.mailAttempts, MAX_SUPPORT_MAIL_ATTEMPTS),
+      lt(supportMessages.mailAttemptedAt, runStartedAt),
+      or(
+        eq(supportMessages.mailStatus, "failed"),
+        and(eq(supportMessages.mailStatus, "pending"), lt(supportMessages.mailAttemptedAt, stuckBefore)),
+      ),
+      // Once per run, even if the clock steps back while it runs.
+      tried.length > 0 ? notInArray(supportMessages.id, tried) : undefined,
+    );
     const next = deps.db
       .select({ id: supportMessages.id })
       .from(supportMessages)
@@ -95,12 +102,14 @@ export async function resendSupportMessages(deps: SupportDeps): Promise<{ sent: 
       .orderBy(asc(supportMessages.createdAt))
       .limit(1)
       .for("update", { skipLocked: true });
+    // A scalar subquery: `id IN (…)` may be re-evaluated by the planner and claim a second row.
     const [row] = await deps.db
       .update(supportMessages)
-      .set({ mailStatus: "pending", mailAttemptedAt: new Date() })
-      .where(and(inArray(supportMessages.id, next), due))
+      .set({ mailStatus: "pending", mailAttemptedAt: new Date(), mailAttempts: sql`${supportMessages.mailAttempts} + 1` })
+      .where(and(sql`${supportMessages.id} = (${next})`, due))
       .returning();
     if (!row) return result;
+    tried.push(row.id);
     result[await mailSupportMessage(deps, row)]++;
   }
 }

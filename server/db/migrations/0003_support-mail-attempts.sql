@@ -1,1 +1,0 @@
-ALTER TABLE "support_messages" ADD COLUMN "mail_attempted_at" timestamp with time zone DEFAULT now() NOT NULL;

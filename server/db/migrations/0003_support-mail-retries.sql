@@ -1,0 +1,2 @@
+ALTER TABLE "support_messages" ADD COLUMN "mail_attempted_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "support_messages" ADD COLUMN "mail_attempts" integer DEFAULT 1 NOT NULL;
