@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/client.server.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
 import { eq } from "drizzle-orm";
 import { isAdmin } from "#server/auth/roles.server.ts";
 import { verifyPassword } from "#server/auth/password.server.ts";
@@ -16,15 +16,23 @@ const exec = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-cli-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+/** The CLI's environment: this test's embedded database, mail to the outbox, only errors logged. */
+const cliEnv = (extra: Record<string, string> = {}) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "error",
+  DATABASE_URL: "",
+  SMTP_URL: "",
+  ...extra,
+});
+
 function cli(...args: string[]) {
   return cliWithEnv({}, ...args);
 }
 
 async function cliWithEnv(env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ["cli/main.ts", ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", DATABASE_URL: "", SMTP_URL: "", ...env },
-    });
+    const { stdout, stderr } = await exec(process.execPath, ["cli/main.ts", ...args], { env: cliEnv(env) });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -35,9 +43,7 @@ async function cliWithEnv(env: Record<string, string>, ...args: string[]) {
 /** Runs the CLI with this text on standard input. */
 function cliWithInput(input: string, ...args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["cli/main.ts", ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
-    });
+    const child = spawn(process.execPath, ["cli/main.ts", ...args], { env: cliEnv() });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -47,16 +53,23 @@ function cliWithInput(input: string, ...args: string[]) {
   });
 }
 
-async function account(email: string) {
+/** Opens this test's database beside the CLI (never at the same time: the embedded database admits one process). */
+async function withDatabase<T>(work: (db: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
   const handle = await openDatabase({ dataDir }, quietLogger);
   try {
-    const [user] = await handle.db.select().from(users).where(eq(users.email, email));
-    if (!user) return undefined;
-    const [credential] = await handle.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, user.id));
-    return { user, hash: credential?.password ?? "", admin: await isAdmin(handle.db, user.id) };
+    return await work(handle.db);
   } finally {
     await handle.close();
   }
+}
+
+function account(email: string) {
+  return withDatabase(async (db) => {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    if (!user) return undefined;
+    const [credential] = await db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, user.id));
+    return { user, hash: credential?.password ?? "", admin: await isAdmin(db, user.id) };
+  });
 }
 
 describe("operator CLI", () => {
@@ -72,17 +85,14 @@ describe("operator CLI", () => {
     const second = await cli("seed");
     expect(second.code).toBe(0);
 
-    const handle = await openDatabase({ dataDir }, quietLogger);
-    try {
-      expect(await handle.db.$count(languages)).toBe(8);
-      expect(await handle.db.$count(blogPosts)).toBe(4);
-      const [phrase] = await handle.db.select().from(phrases).limit(1);
+    await withDatabase(async (db) => {
+      expect(await db.$count(languages)).toBe(8);
+      expect(await db.$count(blogPosts)).toBe(4);
+      const [phrase] = await db.select().from(phrases).limit(1);
       const file = path.join(dataDir, "storage", decodeURIComponent(phrase!.audioUrl.replace(/^\/storage\//, "")));
       const header = fs.readFileSync(file).subarray(0, 12).toString("latin1");
       expect(header.startsWith("RIFF") && header.endsWith("WAVE")).toBe(true);
-    } finally {
-      await handle.close();
-    }
+    });
   }, 120_000); // Two runs of the real speech synthesis: about 20 s alone, far more on a busy 2-core machine.
 
   it("user:create makes a confirmed user, with --admin an administrator", async () => {
@@ -118,14 +128,6 @@ describe("operator CLI", () => {
   });
 
   it("support:resend mails the failed support messages, and exits 1 while the mail server still refuses", async () => {
-    const withDatabase = async <T,>(work: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>) => {
-      const handle = await openDatabase({ dataDir }, quietLogger);
-      try {
-        return await work(handle.db);
-      } finally {
-        await handle.close();
-      }
-    };
     const message = { email: "ana@example.com", message: "The audio does not play.", mailStatus: "failed" };
     await withDatabase((db) => db.insert(supportMessages).values([{ ...message, name: "Ana" }, { ...message, name: "Bruno" }]));
 
