@@ -30,6 +30,11 @@ test("signs in from the menu, sees the profile, and signs out from the menu", as
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your Profile" })).toBeVisible();
+  // The welcome toast sits below the top bar, leaving its menu button free to tap.
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Welcome back!" });
+  await expect(toast).toBeVisible();
+  const menuButton = await page.getByRole("button", { name: "Open menu" }).boundingBox();
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(menuButton!.y + menuButton!.height);
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(390);
 

@@ -55,6 +55,8 @@ function MountedToaster({ Toaster }: { Toaster: Sonner["Toaster"] }) {
       position="top-center"
       richColors
       closeButton
+      // On a phone, below the sticky top bar (60 px), so a toast never covers its menu button.
+      mobileOffset={{ top: 72 }}
       // Sonner's rich colours fall short of AA contrast; darker text keeps its look and passes.
       style={{ "--success-text": "#047857", "--error-text": "#b91c1c", "--info-text": "#1d4ed8" } as React.CSSProperties}
     />
