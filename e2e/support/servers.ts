@@ -8,11 +8,15 @@
  *   going over SMTP to a test server that start-server.ts runs beside it; tests read the received mail from its
  *   mailbox address. TRUST_PROXY is on, so each test can be its own client (X-Forwarded-For) for the rate limits.
  */
+/** E2E_PORT_BASE moves all five ports, so several checkouts can run the suite side by side. */
+const base = Number(process.env.E2E_PORT_BASE ?? 3310);
+const at = (offset: number) => ({ port: base + offset, url: `http://127.0.0.1:${base + offset}` });
+
 export const servers = {
-  demo: { profile: "demo", port: 3310, url: "http://127.0.0.1:3310" },
-  bare: { profile: "bare", port: 3311, url: "http://127.0.0.1:3311", smtpUrl: "smtp://127.0.0.1:1" },
-  empty: { profile: "empty", port: 3312, url: "http://127.0.0.1:3312" },
-  accounts: { profile: "accounts", port: 3313, url: "http://127.0.0.1:3313", mailboxPort: 3314, mailboxUrl: "http://127.0.0.1:3314" },
+  demo: { profile: "demo", ...at(0) },
+  bare: { profile: "bare", ...at(1), smtpUrl: "smtp://127.0.0.1:1" },
+  empty: { profile: "empty", ...at(2) },
+  accounts: { profile: "accounts", ...at(3), mailboxPort: base + 4, mailboxUrl: `http://127.0.0.1:${base + 4}` },
 } as const;
 
 /** The accounts server's prepared people. */
