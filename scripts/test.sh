@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole suite, as `npm test`: static checks, unit and service tests (PGlite, then PostgreSQL when
+# The whole suite, as `npm test`: static checks, unit, service and HTTP tests (PGlite, then PostgreSQL when
 # TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,8 +14,8 @@ npm run --silent lint
 step "unit and service tests (PGlite)"
 vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "service tests (PostgreSQL)"
-  TEST_DB=postgres vitest run server
+  step "service and HTTP tests (PostgreSQL)"
+  TEST_DB=postgres vitest run server tests
 fi
 step "build"
 npm run --silent build
