@@ -1,5 +1,8 @@
 import fs from "node:fs/promises";
+import { STATUS_CODES } from "node:http";
 import path from "node:path";
+import express, { type ErrorRequestHandler } from "express";
+import type { Logger } from "#server/logger.server.ts";
 import { assertSafeKey, type Storage } from "#server/storage/storage.server.ts";
 
 /** URL prefix the HTTP server serves `root` under. */
@@ -33,4 +36,23 @@ export function createLocalStorage(root: string): Storage {
     },
     url,
   };
+}
+
+/**
+ * Serves the files under `root` at LOCAL_STORAGE_ROUTE. A missing file is routine (a stale link, a crawler) and a
+ * refused path (`..`, a dotfile, a malformed escape) is a probe that was turned away: one log line each, and an
+ * answer with the bare status, never the error's stack.
+ */
+export function serveLocalStorage(root: string, logger: Logger): express.Router {
+  const router = express.Router();
+  router.use(express.static(root, { index: false, fallthrough: false, maxAge: 3600 * 1000, dotfiles: "deny" }));
+  const answerBriefly: ErrorRequestHandler = (error: { status?: unknown }, req, res, next) => {
+    const status = error.status;
+    if (status === 404) logger.debug(`No stored file at ${req.originalUrl} (404)`);
+    else if (status === 400 || status === 403) logger.warn(`Refused storage path ${req.originalUrl} (${status})`);
+    else return next(error);
+    res.status(status).type("text/plain").send(STATUS_CODES[status]);
+  };
+  router.use(answerBriefly);
+  return router;
 }
