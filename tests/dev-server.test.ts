@@ -72,6 +72,7 @@ function groupAlive(pid: number) {
 }
 
 describe("npm run dev", () => {
+  // The first request compiles the app's server side: seconds on an idle machine, far more on a loaded one.
   it("renders the home page through Vite", async () => {
     const response = await fetch(`${url}/`);
     expect(response.status).toBe(200);
@@ -82,7 +83,6 @@ describe("npm run dev", () => {
     const module = await fetch(`${url}/app/routes/public/home.tsx`);
     expect(module.status).toBe(200);
     expect(module.headers.get("content-type")).toMatch(/javascript/);
-    // The first request compiles the app's server side: seconds on an idle machine, far more on a loaded one.
   }, 90_000);
 
   it("renders a lesson page, and answers the data request of a client-side navigation to it", async () => {
