@@ -26,10 +26,10 @@ afterAll(async () => {
 });
 
 /** GET with the path sent exactly as written: fetch would resolve `..` segments before they reach the server. */
-function rawGet(path: string): Promise<{ status: number; body: string }> {
+function rawGet(path: string, headers: http.OutgoingHttpHeaders = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${site.url}/`, { path }, (res) => {
+      .get(`${site.url}/`, { path, headers }, (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (body += chunk));
@@ -57,6 +57,12 @@ describe("/storage log noise", () => {
     const [response, log] = await logged(() => rawGet("/storage/content/missing.wav"));
     expect(response).toEqual({ status: 404, body: "Not Found" });
     expect(log).toEqual([{ level: "debug", text: "No stored file at /storage/content/missing.wav (404)" }]);
+  });
+
+  it("answers a range beyond the file 416 with one debug line", async () => {
+    const [response, log] = await logged(() => rawGet("/storage/content/hello.txt", { range: "bytes=100-200" }));
+    expect(response).toEqual({ status: 416, body: "Range Not Satisfiable" });
+    expect(log).toEqual([{ level: "debug", text: "Storage answered 416 for /storage/content/hello.txt" }]);
   });
 
   it.each([
