@@ -12,7 +12,7 @@ import { createPageCache } from "#server/http/page-cache.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
 import { startSupportMailRetry } from "#server/support/support-mail-retry.server.ts";
 import { supportDeps } from "#server/support/support.server.ts";
-import { LOCAL_STORAGE_ROUTE } from "#server/storage/local-storage.server.ts";
+import { LOCAL_STORAGE_ROUTE, serveLocalStorage } from "#server/storage/local-storage.server.ts";
 
 /**
  * The server bundle's entry (see vite.config.ts). server/main.ts owns the HTTP listener, static assets and
@@ -68,15 +68,7 @@ export function createSiteHandler(runtime: Runtime): express.Router {
       next(error);
     }
   });
-  router.use(
-    LOCAL_STORAGE_ROUTE,
-    express.static(path.join(runtime.env.DATA_DIR, "storage"), {
-      index: false,
-      fallthrough: false,
-      maxAge: 3600 * 1000,
-      dotfiles: "deny",
-    }),
-  );
+  router.use(LOCAL_STORAGE_ROUTE, serveLocalStorage(path.join(runtime.env.DATA_DIR, "storage"), runtime.logger));
   router.use(pageCache.middleware);
   router.all(
     "/{*path}",

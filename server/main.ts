@@ -6,6 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import type { DevServer } from "./dev-server.ts";
 import type { Runtime } from "./runtime.server.ts";
 
 import type * as AppModuleExports from "./app.ts";
@@ -27,12 +28,14 @@ async function main() {
   // Registered first, so it wraps everything below, including the page cache's buffered responses.
   app.use(compression());
 
+  const server = http.createServer(app);
+
   let load: () => Promise<AppModule>;
+  let devServer: DevServer | undefined;
   if (dev) {
-    const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    app.use(viteServer.middlewares);
-    load = () => viteServer.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
+    devServer = await (await import("./dev-server.ts")).startDevServer(server);
+    app.use(devServer.middlewares);
+    load = devServer.load;
   } else {
     const buildDir = path.resolve("build");
     // Fingerprinted assets never change; everything else in public/ may, so it revalidates hourly.
@@ -46,20 +49,12 @@ async function main() {
   const { env, logger } = runtime;
   // req.ip honours X-Forwarded-For only when the operator says a proxy is in front.
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
-  if (dev) {
-    // Re-resolve the handler per request so edits to routes and services apply without a restart.
-    app.use(async (req, res, next) => {
-      try {
-        (await load()).createSiteHandler(runtime)(req, res, next);
-      } catch (error) {
-        next(error);
-      }
-    });
+  if (devServer) {
+    app.use(devServer.siteHandler(runtime));
   } else {
     app.use((await load()).createSiteHandler(runtime));
   }
 
-  const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

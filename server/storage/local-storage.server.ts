@@ -1,5 +1,8 @@
 import fs from "node:fs/promises";
+import { STATUS_CODES } from "node:http";
 import path from "node:path";
+import express, { type ErrorRequestHandler } from "express";
+import type { Logger } from "#server/logger.server.ts";
 import { assertSafeKey, type Storage } from "#server/storage/storage.server.ts";
 
 /** URL prefix the HTTP server serves `root` under. */
@@ -33,4 +36,25 @@ export function createLocalStorage(root: string): Storage {
     },
     url,
   };
+}
+
+/**
+ * Serves the files under `root` at LOCAL_STORAGE_ROUTE. A missing file is routine (a stale link, a crawler) and a
+ * refused path (`..`, a dotfile, a malformed escape) is a probe that was turned away: one log line each, and an
+ * answer with the bare status, never the error's stack. A failure of our own (5xx) goes on to the error handler.
+ */
+export function serveLocalStorage(root: string, logger: Logger): express.Router {
+  const router = express.Router();
+  router.use(express.static(root, { index: false, fallthrough: false, maxAge: 3600 * 1000, dotfiles: "deny" }));
+  const answerBriefly: ErrorRequestHandler = (error: { status?: unknown }, req, res, next) => {
+    const status = error.status;
+    if (typeof status !== "number" || status >= 500) return next(error);
+    if (status === 400 || status === 403) logger.warn(`Refused storage path ${req.originalUrl} (${status})`);
+    else if (status === 404) logger.debug(`No stored file at ${req.originalUrl} (404)`);
+    // An unsatisfiable range (416) or a failed precondition (412): the client's business.
+    else logger.debug(`Storage answered ${status} for ${req.originalUrl}`);
+    res.status(status).type("text/plain").send(STATUS_CODES[status]);
+  };
+  router.use(answerBriefly);
+  return router;
 }

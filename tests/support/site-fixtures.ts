@@ -2,11 +2,12 @@ import { asc } from "drizzle-orm";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import type { Database } from "#server/db/client.server.ts";
 import { languages, lessons, levels, phrases, profiles, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
+import type { Runtime } from "#server/runtime.server.ts";
 import { cookiesFrom, form, type TestSite } from "#tests/support/app-server.ts";
 
-/** A small open catalogue: /spanish/a1/greetings with two phrases. */
-export async function seedSmallCatalog(site: TestSite) {
-  const db = site.runtime.database.db;
+/** A small open catalogue: /spanish/a1/greetings with two phrases (through a test site's runtime, or any other). */
+export async function seedSmallCatalog({ runtime }: { runtime: Runtime }) {
+  const db = runtime.database.db;
   await db.insert(languages).values({ id: "spanish", name: "Spanish" });
   await db.insert(levels).values({ languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 });
   await db.insert(lessons).values([
@@ -20,7 +21,7 @@ export async function seedSmallCatalog(site: TestSite) {
       { languageId: "spanish", levelId: "a1", lessonId: "greetings", originalText: "Adiós", translatedText: "Goodbye", audioUrl: "/storage/a.wav", position: 1 },
     ])
     .returning({ id: phrases.id });
-  await site.runtime.events.publish("catalog");
+  await runtime.events.publish("catalog");
   return { phraseIds: rows.map((r) => r.id) };
 }
 
