@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { assertSafeKey, type Storage } from "#server/storage/storage.server.ts";
+import { assertSafeKey, keyUnder, type Storage } from "#server/storage/storage.server.ts";
 
 /** URL prefix the HTTP server serves `root` under. */
 export const LOCAL_STORAGE_ROUTE = "/storage";
@@ -22,6 +22,14 @@ export function createLocalStorage(root: string): Storage {
       await fs.rename(temporary, file);
       return { bucket, key, url: url(bucket, key) };
     },
+    async read(bucket, key) {
+      try {
+        return new Uint8Array(await fs.readFile(fileFor(bucket, key)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+    },
     async delete(bucket, key) {
       await fs.rm(fileFor(bucket, key), { force: true });
     },
@@ -32,5 +40,6 @@ export function createLocalStorage(root: string): Storage {
       );
     },
     url,
+    keyOf: (bucket, fileUrl) => keyUnder(`${LOCAL_STORAGE_ROUTE}/${bucket}/`, fileUrl),
   };
 }
