@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { levelsOf, lessonsOf, openLesson } from "#server/catalog/public-catalog.server.ts";
 import type { Database } from "#server/db/client.server.ts";
-import { phrases } from "#server/db/schema.ts";
+import { blogPosts, phrases } from "#server/db/schema.ts";
 import { demoCatalog, type DemoLanguage } from "#server/seed/demo-catalog.ts";
 import { seedDemoContent } from "#server/seed/seed.server.ts";
 import { isUnguessableKey, type Storage } from "#server/storage/storage.server.ts";
@@ -108,6 +108,15 @@ describe.each(backends)("demo audio on %s", (_name, open) => {
       expect([...stream.channelModes]).toEqual(["mono"]);
       expect([...stream.layers]).toEqual([3]);
     }
+  });
+
+  it("points the demo blog post's sample at the audio group it names (Spanish greetings, group 1)", async () => {
+    const access = openLesson(catalog, "spanish", "a1", "greetings");
+    if (access.kind !== "open") throw new Error("greetings should be open");
+    const posts = await backend.db.select({ lessonId: blogPosts.lessonId, url: blogPosts.phraseAudioUrl }).from(blogPosts);
+    expect(posts.find((p) => p.lessonId === "greetings")?.url).toBe(access.groups[0]!.audioUrl);
+    // The French sample's lesson is not in this cut-down catalogue: no sample audio rather than a wrong one.
+    expect(posts.find((p) => p.lessonId === "at-the-cafe")?.url).toBeNull();
   });
 
   it("makes a lesson's audio at least five times smaller than the WAV eSpeak speaks (16-bit, 22.05 kHz)", async () => {
