@@ -33,12 +33,6 @@ export function createLocalStorage(root: string): Storage {
     async delete(bucket, key) {
       await fs.rm(fileFor(bucket, key), { force: true });
     },
-    async exists(bucket, key) {
-      return fs.access(fileFor(bucket, key)).then(
-        () => true,
-        () => false,
-      );
-    },
     url,
     keyOf: (bucket, fileUrl) => keyUnder(`${LOCAL_STORAGE_ROUTE}/${bucket}/`, fileUrl),
   };

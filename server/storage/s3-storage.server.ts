@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { assertSafeKey, keyUnder, type Bucket, type Storage } from "#server/storage/storage.server.ts";
 
 export interface S3StorageConfig {
@@ -15,7 +15,7 @@ export interface S3StorageConfig {
 /**
  * S3-compatible storage for several app servers: one bucket, with the spec's logical buckets (assets, content) as
  * key prefixes. Objects are public-read through `publicUrl`, cached for an hour like local files (SPEC §9). The app
- * only puts, gets, heads and deletes single objects: it never lists the bucket, so the bucket policy must grant the
+ * only puts, gets and deletes single objects: it never lists the bucket, so the bucket policy must grant the
  * public `s3:GetObject` only, never `s3:ListBucket` (a listing would reveal the unguessable keys of locked content).
  */
 export function createS3Storage(config: S3StorageConfig): Storage {
@@ -51,27 +51,15 @@ export function createS3Storage(config: S3StorageConfig): Storage {
         const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(bucket, key) }));
         return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
       } catch (error) {
-        if (status(error) === 404 || (error as Error).name === "NoSuchKey") return undefined;
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 404 || (error as Error).name === "NoSuchKey") return undefined;
         throw error;
       }
     },
     async delete(bucket, key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(bucket, key) }));
     },
-    async exists(bucket, key) {
-      try {
-        await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: objectKey(bucket, key) }));
-        return true;
-      } catch (error) {
-        if (status(error) === 404 || (error as Error).name === "NotFound") return false;
-        throw error;
-      }
-    },
     url,
     keyOf: (bucket, fileUrl) => keyUnder(`${config.publicUrl.replace(/\/+$/, "")}/${bucket}/`, fileUrl),
   };
-}
-
-function status(error: unknown) {
-  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }

@@ -16,7 +16,6 @@ export interface Storage {
   /** The file's bytes, or undefined when there is no such file. */
   read(bucket: Bucket, key: string): Promise<Uint8Array | undefined>;
   delete(bucket: Bucket, key: string): Promise<void>;
-  exists(bucket: Bucket, key: string): Promise<boolean>;
   url(bucket: Bucket, key: string): string;
   /** The key a URL made by `url` names, or undefined for any other address (an external file). */
   keyOf(bucket: Bucket, url: string): string | undefined;
