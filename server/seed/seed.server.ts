@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { slugify } from "#app/lib/slug.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
 import { upgradeLegacyAudio, type AudioKeyDeps } from "#server/catalog/audio-keys.server.ts";
+import { lessonKey } from "#server/catalog/catalog-snapshot.server.ts";
 import { appMeta, blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.server.ts";
 import { demoBlogPosts, type DemoBlogPost } from "#server/seed/demo-blog.ts";
@@ -53,7 +54,7 @@ export async function seedDemoContent(deps: SeedDeps, catalog: DemoLanguage[] = 
   const { db, logger } = deps;
   const existing = new Set(
     (await db.select({ languageId: lessons.languageId, levelId: lessons.levelId, id: lessons.id }).from(lessons)).map((l) =>
-      lessonSlug(l.languageId, l.levelId, l.id),
+      lessonKey(l.languageId, l.levelId, l.id),
     ),
   );
   const audio = await generateDemoAudio(catalog, existing, deps);
@@ -145,9 +146,9 @@ export async function seedDemoContent(deps: SeedDeps, catalog: DemoLanguage[] = 
   return { languages: catalog.length, phrases: phraseCount, posts: demoBlogPosts.length };
 }
 
-const lessonSlug = (languageId: string, levelId: string, lessonId: string) => `${languageId}-${levelId}-${lessonId}`;
+/** The readable part of a demo audio file's key, and the audio's key in the map the seed builds. */
 const groupSlug = (languageId: string, levelId: string, lessonId: string, groupIndex: number) =>
-  `${lessonSlug(languageId, levelId, lessonId)}-${groupIndex + 1}`;
+  `${languageId}-${levelId}-${lessonId}-${groupIndex + 1}`;
 
 /** A blog post's sample plays one audio group of a lesson: the audio of the group's first phrase, as stored. */
 async function sampleAudioUrl(tx: Executor, catalog: DemoLanguage[], sample: NonNullable<DemoBlogPost["sample"]>) {
@@ -176,7 +177,7 @@ async function generateDemoAudio(catalog: DemoLanguage[], existingLessons: Set<s
   const jobs = catalog.flatMap((language) =>
     language.levels.flatMap((level) =>
       level.lessons
-        .filter((lesson) => !existingLessons.has(lessonSlug(language.id, level.id, lesson.id)))
+        .filter((lesson) => !existingLessons.has(lessonKey(language.id, level.id, lesson.id)))
         .flatMap((lesson) =>
           lesson.groups.map((group, groupIndex) => ({
             slug: groupSlug(language.id, level.id, lesson.id, groupIndex),
