@@ -5,7 +5,9 @@
  * - whether each public page's content is in the first HTML response;
  * - throughput of a lesson page and of a static file (the ceiling), with autocannon (50 connections);
  * - Lighthouse mobile scores in Debian's Chromium;
- * - the server's memory after the load.
+ * - the server's memory after the load;
+ * - the first start's time (migrations and the demo seed with its generated audio);
+ * - the audio bytes of one lesson, WAV before and MP3 now (bench/audio-bytes.ts).
  */
 import { spawn, execFile } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +17,7 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { chromiumArgs, chromiumExecutable } from "#e2e/support/chromium.ts";
+import { audioBytesSection, lessonAudioBytes } from "./audio-bytes.ts";
 
 const run = promisify(execFile);
 const port = 3650;
@@ -35,13 +38,14 @@ const lighthousePages = ["/", "/languages", "/spanish/a1", lessonPath];
 const lighthouseRuns = 5;
 
 async function startServer() {
+  const started = performance.now();
   const server = spawn(process.execPath, ["server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: base },
     stdio: ["ignore", "inherit", "inherit"],
   });
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${base}/api/settings`)).ok) return server;
+      if ((await fetch(`${base}/api/settings`)).ok) return { server, firstStartSeconds: (performance.now() - started) / 1000 };
     } catch {
       // not listening yet
     }
@@ -82,7 +86,7 @@ async function lighthouse(pagePath: string) {
   return { performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), seo: score("seo") };
 }
 
-const server = await startServer();
+const { server, firstStartSeconds } = await startServer();
 try {
   const rows: string[] = [];
   const started = new Date().toISOString();
@@ -122,6 +126,8 @@ try {
   rows.push(`| \`${lessonPath}\` (with a session cookie: rendered every time) | ${uncached.requestsPerSecond} | ${uncached.p99Ms} ms | ${uncached.errors} |`);
   rows.push(`| \`/images/logo.svg\` (static file, the ceiling) | ${staticFile.requestsPerSecond} | ${staticFile.p99Ms} ms | ${staticFile.errors} |`);
   rows.push("", `Server memory after the load: ${rssMb.toFixed(0)} MB RSS.`, "");
+  rows.push(`First start on an empty data directory (migrations, then the demo seed speaking and encoding its audio): ${firstStartSeconds.toFixed(1)} s.`, "");
+  rows.push(...audioBytesSection(await lessonAudioBytes()));
   rows.push("## Lighthouse, mobile defaults, Debian Chromium (targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100)", "");
   rows.push(`The median run of ${lighthouseRuns} per page (by performance score); the last column lists every run's performance score.`, "");
   rows.push("| Page | Performance | Accessibility | Best practices | SEO | Performance, every run |", "| --- | --- | --- | --- | --- | --- |");

@@ -10,6 +10,7 @@ import { isAdmin } from "#server/auth/roles.server.ts";
 import { verifyPassword } from "#server/auth/password.server.ts";
 import { accounts, blogPosts, languages, mailOutbox, phrases, supportMessages, users } from "#server/db/schema.ts";
 import { quietLogger } from "#tests/support/database.ts";
+import { readMp3 } from "#tests/support/mp3.ts";
 import { closedPort } from "#tests/support/smtp-server.ts";
 
 const exec = promisify(execFile);
@@ -90,10 +91,10 @@ describe("operator CLI", () => {
       expect(await db.$count(blogPosts)).toBe(4);
       const [phrase] = await db.select().from(phrases).limit(1);
       const file = path.join(dataDir, "storage", decodeURIComponent(phrase!.audioUrl.replace(/^\/storage\//, "")));
-      const header = fs.readFileSync(file).subarray(0, 12).toString("latin1");
-      expect(header.startsWith("RIFF") && header.endsWith("WAVE")).toBe(true);
+      expect(phrase!.audioUrl).toMatch(/^\/storage\/content\/audio\/[0-9a-f]{32}-[a-z0-9-]+\.mp3$/);
+      expect([...readMp3(new Uint8Array(fs.readFileSync(file))).channelModes]).toEqual(["mono"]);
     });
-  }, 120_000); // Two runs of the real speech synthesis: about 20 s alone, far more on a busy 2-core machine.
+  }, 240_000); // The real speech synthesis and MP3 encoding (two worker threads): about 40 s alone, far more on a busy 2-core machine.
 
   it("user:create makes a confirmed user, with --admin an administrator", async () => {
     expect(await cli("user:create", "--email", "Learner@Example.com", "--password", "learner1")).toMatchObject({

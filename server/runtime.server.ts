@@ -83,7 +83,7 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
     const auth = createAuth({ db, env, mailer, logger, secret: authSecret });
 
     if (options.initialize !== false) {
-      await initializeInstallation({ db, storage, tts, logger }, { seedDemo: env.SEED_DEMO });
+      await initializeInstallation({ db, storage, tts, events, logger }, { seedDemo: env.SEED_DEMO });
     }
 
     // Failures are not cached: the next request tries the database again.

@@ -11,6 +11,7 @@ import { loadEnv } from "#server/env.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { createRuntime } from "#server/runtime.server.ts";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
+import { unguessableKey } from "#server/storage/storage.server.ts";
 import { accountsFixture, bareSettings, servers, type ServerProfile } from "#e2e/support/servers.ts";
 import { startTestSmtpServer } from "#tests/support/smtp-server.ts";
 
@@ -54,7 +55,7 @@ if (profile === "accounts") {
   const runtime = await createRuntime(loadEnv(env));
   const { db } = runtime.database;
   const audio = await runtime.tts.synthesize("Hola. Buenos días. Adiós.", "es");
-  const stored = await runtime.storage.put("content", `audio/e2e_greetings.${audio.extension}`, audio.data, audio.contentType);
+  const stored = await runtime.storage.put("content", unguessableKey("audio", "e2e-greetings", audio.extension), audio.data, audio.contentType);
   await db.insert(languages).values({ id: "spanish", name: "Spanish" });
   await db.insert(levels).values({ languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 });
   await db.insert(lessons).values([

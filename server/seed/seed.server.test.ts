@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server.ts";
 import { appMeta, languages } from "#server/db/schema.ts";
+import { createLocalEventBus } from "#server/events/event-bus.server.ts";
 import { demoBlogPosts } from "#server/seed/demo-blog.ts";
 import { demoCatalog } from "#server/seed/demo-catalog.ts";
 import { initializeInstallation } from "#server/seed/seed.server.ts";
@@ -23,7 +24,13 @@ describe("first start", () => {
   });
 
   it("records the first start, and never seeds later even when the catalogue is empty", async () => {
-    const deps = { db: handle.db, storage: createLocalStorage(storageDir), tts: createEspeakTextToSpeech(), logger: quietLogger };
+    const deps = {
+      db: handle.db,
+      storage: createLocalStorage(storageDir),
+      tts: createEspeakTextToSpeech(),
+      events: createLocalEventBus(),
+      logger: quietLogger,
+    };
     await initializeInstallation(deps, { seedDemo: false });
     expect(await handle.db.$count(appMeta)).toBe(1);
     expect(await handle.db.$count(languages)).toBe(0);

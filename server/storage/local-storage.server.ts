@@ -3,7 +3,7 @@ import { STATUS_CODES } from "node:http";
 import path from "node:path";
 import express, { type ErrorRequestHandler } from "express";
 import type { Logger } from "#server/logger.server.ts";
-import { assertSafeKey, type Storage } from "#server/storage/storage.server.ts";
+import { assertSafeKey, keyUnder, type Storage } from "#server/storage/storage.server.ts";
 
 /** URL prefix the HTTP server serves `root` under. */
 export const LOCAL_STORAGE_ROUTE = "/storage";
@@ -25,16 +25,19 @@ export function createLocalStorage(root: string): Storage {
       await fs.rename(temporary, file);
       return { bucket, key, url: url(bucket, key) };
     },
+    async read(bucket, key) {
+      try {
+        return new Uint8Array(await fs.readFile(fileFor(bucket, key)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+    },
     async delete(bucket, key) {
       await fs.rm(fileFor(bucket, key), { force: true });
     },
-    async exists(bucket, key) {
-      return fs.access(fileFor(bucket, key)).then(
-        () => true,
-        () => false,
-      );
-    },
     url,
+    keyOf: (bucket, fileUrl) => keyUnder(`${LOCAL_STORAGE_ROUTE}/${bucket}/`, fileUrl),
   };
 }
 

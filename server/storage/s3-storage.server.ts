@@ -1,5 +1,5 @@
-import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { assertSafeKey, type Bucket, type Storage } from "#server/storage/storage.server.ts";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { assertSafeKey, keyUnder, type Bucket, type Storage } from "#server/storage/storage.server.ts";
 
 export interface S3StorageConfig {
   endpoint?: string;
@@ -14,7 +14,9 @@ export interface S3StorageConfig {
 
 /**
  * S3-compatible storage for several app servers: one bucket, with the spec's logical buckets (assets, content) as
- * key prefixes. Objects are public-read through `publicUrl`, cached for an hour like local files (SPEC §9).
+ * key prefixes. Objects are public-read through `publicUrl`, cached for an hour like local files (SPEC §9). The app
+ * only puts, gets and deletes single objects: it never lists the bucket, so the bucket policy must grant the
+ * public `s3:GetObject` only, never `s3:ListBucket` (a listing would reveal the unguessable keys of locked content).
  */
 export function createS3Storage(config: S3StorageConfig): Storage {
   const client = new S3Client({
@@ -44,19 +46,20 @@ export function createS3Storage(config: S3StorageConfig): Storage {
       );
       return { bucket, key, url: url(bucket, key) };
     },
-    async delete(bucket, key) {
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(bucket, key) }));
-    },
-    async exists(bucket, key) {
+    async read(bucket, key) {
       try {
-        await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: objectKey(bucket, key) }));
-        return true;
+        const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(bucket, key) }));
+        return object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if (status === 404 || (error as Error).name === "NotFound") return false;
+        if (status === 404 || (error as Error).name === "NoSuchKey") return undefined;
         throw error;
       }
     },
+    async delete(bucket, key) {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(bucket, key) }));
+    },
     url,
+    keyOf: (bucket, fileUrl) => keyUnder(`${config.publicUrl.replace(/\/+$/, "")}/${bucket}/`, fileUrl),
   };
 }

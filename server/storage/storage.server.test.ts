@@ -1,27 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "#server/storage/local-storage.server.ts";
-import { createS3Storage } from "#server/storage/s3-storage.server.ts";
-import type { Storage } from "#server/storage/storage.server.ts";
+import { isUnguessableKey, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
+import { startTestS3, type TestS3 } from "#tests/support/s3-server.ts";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-storage-"));
-let s3: S3rver;
-let s3Url = "";
+let s3: TestS3;
 
 beforeAll(async () => {
-  // A real S3 API on loopback (s3rver), with the bucket the app is configured for.
-  s3 = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: path.join(root, "s3"),
-    configureBuckets: [{ name: "phrasewise", configs: [] }],
-  });
-  const { address, port } = (await s3.run()) as unknown as { address: string; port: number };
-  s3Url = `http://${address}:${port}`;
+  s3 = await startTestS3();
 });
 afterAll(async () => {
   await s3.close();
@@ -35,32 +24,26 @@ const implementations: [string, () => Storage, (url: string) => Promise<Response
     // The HTTP server maps /storage/... onto the directory; read the file the URL names.
     async (url) => new Response(fs.readFileSync(path.join(root, "local", decodeURIComponent(url.replace(/^\/storage\//, ""))))),
   ],
-  [
-    "S3-compatible",
-    () =>
-      createS3Storage({
-        endpoint: s3Url,
-        region: "us-east-1",
-        bucket: "phrasewise",
-        accessKeyId: "S3RVER",
-        secretAccessKey: "S3RVER",
-        publicUrl: `${s3Url}/phrasewise`,
-        forcePathStyle: true,
-      }),
-    (url) => fetch(url),
-  ],
+  ["S3-compatible", () => s3.storage(), (url) => fetch(url)],
 ];
 
 describe.each(implementations)("%s storage", (_name, create, fetchUrl) => {
-  it("stores a file, reports it, serves it at its URL, and deletes it", async () => {
+  it("stores a file, reports it, serves it at its URL, reads it back, and deletes it", async () => {
     const storage = create();
     const stored = await storage.put("content", "audio/1700000000_hola mundo.wav", new Uint8Array([82, 73, 70, 70]), "audio/wav");
     expect(stored.url).toContain("audio/1700000000_hola%20mundo.wav");
-    expect(await storage.exists("content", "audio/1700000000_hola mundo.wav")).toBe(true);
+    expect(storage.keyOf("content", stored.url)).toBe("audio/1700000000_hola mundo.wav");
     const body = new Uint8Array(await (await fetchUrl(stored.url)).arrayBuffer());
     expect(Array.from(body)).toEqual([82, 73, 70, 70]);
+    expect(Array.from((await storage.read("content", "audio/1700000000_hola mundo.wav")) ?? [])).toEqual([82, 73, 70, 70]);
     await storage.delete("content", "audio/1700000000_hola mundo.wav");
-    expect(await storage.exists("content", "audio/1700000000_hola mundo.wav")).toBe(false);
+    expect(await storage.read("content", "audio/1700000000_hola mundo.wav")).toBeUndefined();
+  });
+
+  it("names no key for an address outside its buckets", () => {
+    const storage = create();
+    expect(storage.keyOf("content", "https://cdn.example.com/content/audio/a.mp3")).toBeUndefined();
+    expect(storage.keyOf("content", storage.url("assets", "logo.svg"))).toBeUndefined();
   });
 
   it("overwrites an existing key", async () => {
@@ -75,5 +58,25 @@ describe.each(implementations)("%s storage", (_name, create, fetchUrl) => {
     for (const key of ["../etc/passwd", "/absolute", "a/../../b", ""]) {
       await expect(storage.put("assets", key, new Uint8Array([1]), "text/plain")).rejects.toThrow("Invalid storage key");
     }
+  });
+});
+
+describe("unguessable keys", () => {
+  it("are a folder, 128 random bits, a readable slug and the extension", () => {
+    const key = unguessableKey("audio", "Spanish A1: ¿Qué tal? Greetings.WAV", "mp3");
+    expect(key).toMatch(/^audio\/[0-9a-f]{32}-spanish-a1-que-tal-greetings\.mp3$/);
+    expect(isUnguessableKey(key)).toBe(true);
+    expect(unguessableKey("icons/lesson", "", "png")).toMatch(/^icons\/lesson\/[0-9a-f]{32}-file\.png$/);
+  });
+
+  it("never repeat", () => {
+    const keys = new Set(Array.from({ length: 1000 }, () => unguessableKey("audio", "same name", "mp3")));
+    expect(keys.size).toBe(1000);
+  });
+
+  it("are told apart from the keys earlier versions derived from public ids", () => {
+    expect(isUnguessableKey("audio/demo/spanish-a1-greetings-1.wav")).toBe(false);
+    expect(isUnguessableKey("audio/1700000000_hola.wav")).toBe(false);
+    expect(isUnguessableKey("audio/e2e_greetings.wav")).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 /** Where uploaded and generated files live. Local disk by default; S3-compatible storage when configured. */
 export const buckets = ["assets", "content"] as const;
 export type Bucket = (typeof buckets)[number];
@@ -11,14 +13,69 @@ export interface StoredFile {
 
 export interface Storage {
   put(bucket: Bucket, key: string, body: Uint8Array, contentType: string): Promise<StoredFile>;
+  /** The file's bytes, or undefined when there is no such file. */
+  read(bucket: Bucket, key: string): Promise<Uint8Array | undefined>;
   delete(bucket: Bucket, key: string): Promise<void>;
-  exists(bucket: Bucket, key: string): Promise<boolean>;
   url(bucket: Bucket, key: string): string;
+  /** The key a URL made by `url` names, or undefined for any other address (an external file). */
+  keyOf(bucket: Bucket, url: string): string | undefined;
 }
 
 /** Keys come from our own code, but a file name can come from a user: refuse anything that could leave the bucket. */
 export function assertSafeKey(key: string) {
   if (!key || key.startsWith("/") || key.split("/").some((part) => part === ".." || part === "." || part === "")) {
     throw new Error(`Invalid storage key: ${key}`);
+  }
+}
+
+/**
+ * The key for every new stored file: `{folder}/{128 random bits}-{slug}.{extension}`, for example
+ * `audio/9f86d081884c7d659a2feaa0c55ad015-spanish-a1-greetings-1.mp3`. Files are served publicly (static files, a
+ * public bucket or a CDN), so the key is what keeps a locked lesson's audio or a draft's image from anyone who knows
+ * only public ids: it cannot be guessed from them and nothing lists the keys. The slug is for people reading a listing.
+ */
+export function unguessableKey(folder: string, name: string, extension: string): string {
+  const slug =
+    name
+      .replace(/\.[a-z0-9]{1,5}$/i, "")
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .slice(0, 60)
+      .replace(/^-+|-+$/g, "") || "file";
+  const ext = extension.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const key = `${folder}/${randomBytes(16).toString("hex")}-${slug}${ext ? `.${ext}` : ""}`;
+  assertSafeKey(key);
+  return key;
+}
+
+/** Whether a key was made by unguessableKey (keys of earlier versions were derived from public ids). */
+export function isUnguessableKey(key: string): boolean {
+  return /(?:^|\/)[0-9a-f]{32}-[^/]*$/.test(key);
+}
+
+/** Media types of the audio an installation may hold, for copies of files whose type was not recorded. */
+const audioTypes: Record<string, string> = {
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  ogg: "audio/ogg",
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+  webm: "audio/webm",
+  flac: "audio/flac",
+};
+
+export function audioTypeOf(key: string): string {
+  return audioTypes[key.slice(key.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
+}
+
+/** The key in a stored file's URL (`{prefix}{encoded key}`), or undefined when the URL is not under the prefix. */
+export function keyUnder(prefix: string, url: string): string | undefined {
+  if (!url.startsWith(prefix)) return undefined;
+  try {
+    return url.slice(prefix.length).split("/").map(decodeURIComponent).join("/") || undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -1,74 +1,169 @@
+import os from "node:os";
 import { Worker } from "node:worker_threads";
-import { voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+import { MP3_BITRATE_KBPS, voiceFor, type SpeechAudio, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 const maxTextLength = 2000;
-/** A worker idle this long exits, returning eSpeak's WebAssembly memory (32 MB per synthesis) to the system. */
+/** A worker idle this long is stopped, returning eSpeak's WebAssembly memory (32 MB per synthesis) to the system. */
 const idleExitMs = 5000;
 
+/** The command line eSpeak NG speaks with: voice and text are separate arguments, no shell is involved. */
+export function espeakArguments(voice: string, text: string): string[] {
+  return ["-v", voice, "-s", "150", "-w", "out.wav", text];
+}
+
 /**
- * eSpeak NG runs synchronously inside WebAssembly, so it runs on a worker thread: the server keeps answering
- * requests while it speaks. The voice and text are passed as separate arguments; no shell is involved.
+ * eSpeak NG (WebAssembly) and the MP3 encoder (lamejs) both run synchronously, for about half a second per phrase
+ * group together, so they run on worker threads: the server keeps answering requests meanwhile. A job either speaks
+ * (`args`) or re-encodes a WAV file (`wav`); both end as MP3.
  */
 const workerSource = `
 const { parentPort } = require("node:worker_threads");
-let timer;
-parentPort.on("message", async ({ id, voice, text, idleExitMs }) => {
-  clearTimeout(timer);
-  try {
-    const { default: ESpeakNg } = await import("espeak-ng");
-    const engine = await ESpeakNg({ arguments: ["-v", voice, "-s", "150", "-w", "out.wav", text] });
-    const data = engine.FS.readFile("out.wav");
-    parentPort.postMessage({ id, data }, [data.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message || error) });
+let modules;
+async function load() {
+  modules ??= { espeak: (await import("espeak-ng")).default, lame: await import("@breezystack/lamejs") };
+  return modules;
+}
+
+// 16-bit PCM from a RIFF WAVE file, mixed down to mono.
+function pcmOf(wav) {
+  const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
+  const tag = (at) => String.fromCharCode(wav[at], wav[at + 1], wav[at + 2], wav[at + 3]);
+  if (wav.length < 12 || tag(0) !== "RIFF" || tag(8) !== "WAVE") throw new Error("Not a WAV file");
+  let format;
+  for (let at = 12; at + 8 <= wav.length; ) {
+    const size = view.getUint32(at + 4, true);
+    const body = at + 8;
+    if (tag(at) === "fmt ") {
+      format = { code: view.getUint16(body, true), channels: view.getUint16(body + 2, true), rate: view.getUint32(body + 4, true), bits: view.getUint16(body + 14, true) };
+    } else if (tag(at) === "data") {
+      if (!format || format.code !== 1 || format.bits !== 16 || format.channels < 1) throw new Error("Only 16-bit PCM WAV can be encoded");
+      // A streaming writer may leave a placeholder size: the data ends with the file at the latest.
+      const frames = Math.floor((Math.min(wav.length, body + size) - body) / (2 * format.channels));
+      const samples = new Int16Array(frames);
+      for (let i = 0; i < frames; i++) {
+        let sum = 0;
+        for (let c = 0; c < format.channels; c++) sum += view.getInt16(body + (i * format.channels + c) * 2, true);
+        samples[i] = Math.round(sum / format.channels);
+      }
+      return { samples, rate: format.rate };
+    }
+    at = body + size + (size & 1);
   }
-  timer = setTimeout(() => process.exit(0), idleExitMs);
+  throw new Error("The WAV file has no audio data");
+}
+
+function toMp3(lame, { samples, rate }, kbps) {
+  if (samples.length === 0) throw new Error("The speech engine produced no audio");
+  const encoder = new lame.Mp3Encoder(1, rate, kbps);
+  const parts = [];
+  for (let i = 0; i < samples.length; i += 11520) parts.push(encoder.encodeBuffer(samples.subarray(i, i + 11520)));
+  parts.push(encoder.flush());
+  const data = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    data.set(part, offset);
+    offset += part.length;
+  }
+  return data;
+}
+
+parentPort.on("message", async ({ args, wav, kbps }) => {
+  try {
+    const { espeak, lame } = await load();
+    if (args) wav = (await espeak({ arguments: args })).FS.readFile("out.wav");
+    const data = toMp3(lame, pcmOf(wav), kbps);
+    parentPort.postMessage({ data }, [data.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ error: String((error && error.message) || error) });
+  }
 });
 `;
 
-interface Pending {
+type JobInput = { args: string[] } | { wav: Uint8Array };
+
+interface Job {
+  input: JobInput;
   resolve: (data: Uint8Array) => void;
   reject: (error: Error) => void;
 }
 
-export function createEspeakTextToSpeech(): TextToSpeech {
-  let worker: Worker | undefined;
-  let nextId = 0;
-  const pending = new Map<number, Pending>();
+/** One worker thread, started on demand, doing one job at a time. */
+interface Slot {
+  worker?: Worker;
+  job?: Job;
+  idleTimer?: NodeJS.Timeout;
+}
 
-  const getWorker = () => {
-    if (worker) return worker;
-    const started = new Worker(workerSource, { eval: true });
-    started.unref();
-    started.on("message", (message: { id: number; data?: Uint8Array; error?: string }) => {
-      const job = pending.get(message.id);
-      if (!job) return;
-      pending.delete(message.id);
-      if (message.data) job.resolve(message.data);
-      else job.reject(new Error(message.error ?? "The speech engine failed"));
+/**
+ * A pool of up to `workers` threads (default: two, or one on a single core). Each does one job at a time, so at most
+ * that many eSpeak instances hold memory; the others wait in a queue. The main thread stops an idle worker, so no
+ * job is ever sent to a worker that is exiting.
+ */
+export function createEspeakTextToSpeech(options: { workers?: number } = {}): TextToSpeech {
+  const slots: Slot[] = Array.from({ length: options.workers ?? Math.min(2, os.availableParallelism()) }, () => ({}));
+  const queue: Job[] = [];
+
+  const start = (slot: Slot) => {
+    const worker = new Worker(workerSource, { eval: true });
+    worker.unref();
+    worker.on("message", (message: { data?: Uint8Array; error?: string }) => {
+      const job = slot.job;
+      slot.job = undefined;
+      if (message.data) job?.resolve(message.data);
+      else job?.reject(new Error(message.error ?? "The speech engine failed"));
+      dispatch();
     });
     const fail = (error: Error) => {
-      if (worker === started) worker = undefined;
-      for (const job of pending.values()) job.reject(error);
-      pending.clear();
+      if (slot.worker !== worker) return;
+      slot.worker = undefined;
+      slot.job?.reject(error);
+      slot.job = undefined;
+      dispatch();
     };
-    started.on("error", fail);
-    started.on("exit", () => fail(new Error("The speech engine stopped")));
-    worker = started;
-    return started;
+    worker.on("error", fail);
+    worker.on("exit", () => fail(new Error("The speech engine stopped")));
+    return worker;
+  };
+
+  const dispatch = () => {
+    for (const slot of slots) {
+      if (slot.job) continue;
+      const job = queue.shift();
+      if (!job) {
+        if (slot.worker && !slot.idleTimer) {
+          slot.idleTimer = setTimeout(() => {
+            const idle = slot.worker;
+            slot.worker = undefined;
+            slot.idleTimer = undefined;
+            void idle?.terminate();
+          }, idleExitMs).unref();
+        }
+        continue;
+      }
+      clearTimeout(slot.idleTimer);
+      slot.idleTimer = undefined;
+      slot.worker ??= start(slot);
+      slot.job = job;
+      slot.worker.postMessage({ ...job.input, kbps: MP3_BITRATE_KBPS });
+    }
+  };
+
+  const encode = async (input: JobInput): Promise<SpeechAudio> => {
+    const data = await new Promise<Uint8Array>((resolve, reject) => {
+      queue.push({ input, resolve, reject });
+      dispatch();
+    });
+    return { data, contentType: "audio/mpeg", extension: "mp3" };
   };
 
   return {
-    async synthesize(text, language) {
+    synthesize(text, language) {
       const input = text.trim().slice(0, maxTextLength);
-      if (!input) throw new Error("No text to speak");
-      const id = nextId++;
-      const data = await new Promise<Uint8Array>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        getWorker().postMessage({ id, voice: voiceFor(language), text: input, idleExitMs });
-      });
-      if (data.length <= 44) throw new Error("The speech engine produced no audio");
-      return { data, contentType: "audio/wav", extension: "wav" };
+      if (!input) return Promise.reject(new Error("No text to speak"));
+      return encode({ args: espeakArguments(voiceFor(language), input) });
+    },
+    encodeWav(wav) {
+      return encode({ wav });
     },
   };
 }

@@ -5,8 +5,17 @@ export interface SpeechAudio {
 }
 
 export interface TextToSpeech {
+  /** Speech as MP3 (mono, MP3_BITRATE_KBPS). */
   synthesize(text: string, language: string): Promise<SpeechAudio>;
+  /** A 16-bit PCM WAV file (audio stored before speech was compressed) as the same MP3 that synthesize makes. */
+  encodeWav(wav: Uint8Array): Promise<SpeechAudio>;
 }
+
+/**
+ * MP3 plays in every browser. eSpeak speaks at 22.05 kHz, where 48 kbit/s mono (MPEG-2 Layer III) keeps speech clear
+ * at about a seventh of the WAV's size.
+ */
+export const MP3_BITRATE_KBPS = 48;
 
 /** eSpeak NG voice for a language given as a code ("es"), a catalogue id ("spanish") or a name ("Mandarin Chinese"). */
 const voiceByName: Record<string, string> = {
