@@ -82,6 +82,8 @@ test("SIGTERM under keep-alive load: every accepted request is answered, and the
     const errors: string[] = [];
     const statuses = new Set<number>();
     let closedCleanly = 0;
+    /** New connections refused once the listener is closed: never accepted, so nothing was lost. */
+    let refused = 0;
     /** One client on one keep-alive connection, asking again until the server says the connection closes. */
     const client = async () => {
       for (;;) {
@@ -99,7 +101,8 @@ test("SIGTERM under keep-alive load: every accepted request is answered, and the
             });
           });
           req.on("error", (error: NodeJS.ErrnoException) => {
-            errors.push(`${error.code ?? error.message} (${signalled ? "after" : "before"} SIGTERM)`);
+            if (signalled && error.code === "ECONNREFUSED") refused++;
+            else errors.push(`${error.code ?? error.message} (${signalled ? "after" : "before"} SIGTERM)`);
             resolve("failed");
           });
         });
@@ -118,7 +121,10 @@ test("SIGTERM under keep-alive load: every accepted request is answered, and the
     await Promise.all(clients);
 
     expect(errors, "requests reset or refused on accepted connections").toEqual([]);
-    expect(closedCleanly, "connections told Connection: close").toBe(50);
+    // Every client ended on an answer that said Connection: close (or, had its connection been closed while idle, on
+    // a refused reconnect).
+    expect(closedCleanly + refused).toBe(50);
+    expect(closedCleanly).toBeGreaterThan(0);
     expect([...statuses]).toEqual([200]);
     expect(code).toBe(0);
     // Draining takes milliseconds, plus 1 s for idle connections and closing the database: far below the 10 s after

@@ -33,8 +33,7 @@ export function createRequestHandler({ build, mode, publicUrl, logger, getLoadCo
     try {
       const context = getLoadContext(req);
       const response = await handle(toWebRequest(req, res, origin), context);
-      if (outages.has(context)) response.headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-      await send(res, response);
+      await send(res, outages.has(context) ? withRetryAfter(response) : response);
     } catch (error) {
       next(error);
     }
@@ -63,6 +62,13 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse, origin: string)
     }
   }
   return new Request(`${origin}${req.originalUrl}`, init);
+}
+
+/** A copy with Retry-After (a response's own headers may be immutable). */
+function withRetryAfter(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 async function send(res: ExpressResponse, response: Response) {
