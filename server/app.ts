@@ -1,5 +1,4 @@
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider, type RouterContext } from "react-router";
@@ -7,8 +6,11 @@ import { requestInfoContext, runtimeContext } from "#server/context.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
 import { authLimitForPath, consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
+import { bodyLimit } from "#server/http/body-limit.server.ts";
+import { allowedMethods, errorHandler } from "#server/http/errors.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
 import { createPageCache } from "#server/http/page-cache.server.ts";
+import { createRequestHandler } from "#server/http/request-handler.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
 import { startSupportMailRetry } from "#server/support/support-mail-retry.server.ts";
 import { supportDeps } from "#server/support/support.server.ts";
@@ -40,6 +42,7 @@ const personalCookie = /(?:^|;\s*)(?:__Secure-)?phrasewise[._-](?:session|flash)
 export function createSiteHandler(runtime: Runtime): express.Router {
   const pageCache = createPageCache({ events: runtime.events, isPersonal: (req) => personalCookie.test(req.headers.cookie ?? "") });
   const router = express.Router();
+  router.use(allowedMethods);
   router.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -49,6 +52,7 @@ export function createSiteHandler(runtime: Runtime): express.Router {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
+  router.use(bodyLimit());
   router.use(originCheck(runtime.env.PUBLIC_URL));
   const authHandler = toNodeHandler(runtime.auth);
   router.all(`${AUTH_BASE_PATH}/{*path}`, async (req, res, next) => {
@@ -75,6 +79,8 @@ export function createSiteHandler(runtime: Runtime): express.Router {
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: process.env.NODE_ENV === "production" ? "production" : "development",
+      publicUrl: runtime.env.PUBLIC_URL,
+      logger: runtime.logger,
       getLoadContext: (req) =>
         new RouterContextProvider(
           new Map<RouterContext, unknown>([
@@ -84,5 +90,6 @@ export function createSiteHandler(runtime: Runtime): express.Router {
         ),
     }),
   );
+  router.use(errorHandler(runtime.logger));
   return router;
 }

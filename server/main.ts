@@ -7,6 +7,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import type { DevServer } from "./dev-server.ts";
+import { gracefulShutdown } from "./http/graceful-shutdown.server.ts";
 import type { Runtime } from "./runtime.server.ts";
 
 import type * as AppModuleExports from "./app.ts";
@@ -15,6 +16,8 @@ type AppModule = typeof AppModuleExports;
 
 const dev = process.argv.includes("--dev");
 const shutdownGraceMs = 10_000;
+/** How long a keep-alive connection with nothing in flight may still bring one last request once shutdown starts. */
+const idleConnectionGraceMs = 1_000;
 
 function fail(error: unknown): never {
   const known = error instanceof Error && ["ConfigError", "DirectoryLockedError"].includes(error.name);
@@ -56,6 +59,7 @@ async function main() {
   }
 
   server.keepAliveTimeout = 65_000;
+  const stopper = gracefulShutdown(server, { graceMs: shutdownGraceMs, idleGraceMs: idleConnectionGraceMs });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(env.PORT, env.HOST, resolve);
@@ -63,23 +67,17 @@ async function main() {
   const where = env.DATABASE_URL ? "PostgreSQL" : `embedded PostgreSQL in ${env.DATA_DIR}`;
   logger.info(`Phrasewise listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT} (${where})`);
 
-  let stopping = false;
   const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (stopper.closing) return;
     logger.info(`${signal} received: finishing in-flight requests, then closing the database.`);
-    const force = setTimeout(() => server.closeAllConnections(), shutdownGraceMs);
-    force.unref();
-    server.close(() => {
-      runtime
-        .close()
-        .then(() => process.exit(0))
-        .catch((error: unknown) => {
-          logger.error("Shutdown failed", error);
-          process.exit(1);
-        });
-    });
-    server.closeIdleConnections();
+    stopper
+      .close()
+      .then(() => runtime.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error("Shutdown failed", error);
+        process.exit(1);
+      });
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -35,8 +35,11 @@ export async function openDatabase(config: DatabaseConfig, logger: Logger): Prom
   return openPglite(config, logger);
 }
 
+/** How long a request waits for a PostgreSQL connection before the database counts as unavailable (503). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 async function openPostgres(connectionString: string, logger: Logger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // Without a listener, a server restart or dropped idle connection crashes the process.
   pool.on("error", (error) => logger.warn("PostgreSQL pool connection error", error));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
@@ -82,4 +85,25 @@ async function openPglite(config: { dataDir: string } | { inMemory: true }, logg
     release();
     throw error;
   }
+}
+
+/** Socket errors that mean the PostgreSQL server cannot be reached (refused, cut, timed out, unresolvable). */
+const networkCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+/** node-postgres's own messages for a connection lost or never made, and PGlite's once it is closed. */
+const unavailableMessage =
+  /^(?:Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is clos(?:ed|ing))/;
+
+/**
+ * Whether an error means the database is out of reach (an outage: retry later) rather than a fault in a query (a
+ * bug). Follows the cause chain, as drizzle wraps driver errors. Connection-class SQLSTATEs count too: class 08
+ * (connection exception), 57P01 to 57P03 (server shutting down or starting) and 53300 (too many connections).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (networkCodes.has(code) || /^08|^57P0[123]$|^53300$/.test(code))) return true;
+    if (unavailableMessage.test(current.message)) return true;
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
 }

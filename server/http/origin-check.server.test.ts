@@ -3,20 +3,20 @@ import { isAllowedRequest } from "#server/http/origin-check.server.ts";
 
 const site = "https://learn.example";
 const check = (input: Partial<Parameters<typeof isAllowedRequest>[0]>) =>
-  isAllowedRequest({ method: "POST", origin: undefined, secFetchSite: undefined, requestOrigin: "http://10.0.0.5:3000", ...input }, site);
+  isAllowedRequest({ method: "POST", origin: undefined, secFetchSite: undefined, ...input }, site);
 
 describe("isAllowedRequest", () => {
   it("lets reads through whatever their origin", () => {
     for (const method of ["GET", "HEAD", "OPTIONS"]) expect(check({ method, origin: "https://evil.example" })).toBe(true);
   });
 
-  it("accepts PUBLIC_URL's origin and the origin the request was addressed to", () => {
+  it("accepts PUBLIC_URL's origin", () => {
     expect(check({ origin: "https://learn.example" })).toBe(true);
     expect(check({ origin: "HTTPS://LEARN.EXAMPLE/" })).toBe(true);
-    expect(check({ origin: "http://10.0.0.5:3000" })).toBe(true);
   });
 
-  it.each(["https://evil.example", "https://learn.example.evil.example", "http://learn.example", "null", ""])(
+  // The address a proxy forwarded to (Host rewritten) is not where browsers are.
+  it.each(["https://evil.example", "https://learn.example.evil.example", "http://learn.example", "http://10.0.0.5:3000", "null", ""])(
     "refuses the foreign origin %j",
     (origin) => {
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) expect(check({ method, origin })).toBe(false);

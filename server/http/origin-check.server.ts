@@ -4,9 +4,9 @@ import type { NextFunction, Request, Response } from "express";
  * Cross-site request forgery defence for every state-changing request, our actions and the auth library's endpoints
  * alike: a POST, PUT, PATCH or DELETE must come from this site.
  *
- * - With an Origin header (every current browser sends one on such requests): it must be PUBLIC_URL's origin or the
- *   origin the request was addressed to (scheme and Host), else 403. "null" (sandboxed frames, privacy redirects) is
- *   refused too.
+ * - With an Origin header (every current browser sends one on such requests): it must be PUBLIC_URL's origin, else
+ *   403. "null" (sandboxed frames, privacy redirects) is refused too. PUBLIC_URL, not the scheme and Host this
+ *   server saw, is the address browsers use: a reverse proxy may terminate TLS or rewrite Host on the way in.
  * - Without one: allowed only when Sec-Fetch-Site is absent (a non-browser client such as the CLI, curl or the
  *   mobile app, which carries no ambient cookies to abuse) or "same-origin". A browser that says cross-site or
  *   same-site but hides the origin is refused.
@@ -15,17 +15,15 @@ export interface OriginCheckInput {
   method: string;
   origin: string | undefined;
   secFetchSite: string | undefined;
-  /** scheme://host the request was addressed to. */
-  requestOrigin: string;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function isAllowedRequest({ method, origin, secFetchSite, requestOrigin }: OriginCheckInput, publicOrigin: string): boolean {
+export function isAllowedRequest({ method, origin, secFetchSite }: OriginCheckInput, publicOrigin: string): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return true;
   if (origin !== undefined) {
     const normalized = origin.trim().toLowerCase().replace(/\/+$/, "");
-    return normalized === publicOrigin.toLowerCase() || normalized === requestOrigin.toLowerCase();
+    return normalized === publicOrigin.toLowerCase();
   }
   return secFetchSite === undefined || secFetchSite === "same-origin";
 }
@@ -34,12 +32,7 @@ export function originCheck(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
     const allowed = isAllowedRequest(
-      {
-        method: req.method,
-        origin: req.get("origin"),
-        secFetchSite: req.get("sec-fetch-site"),
-        requestOrigin: `${req.protocol}://${req.get("host") ?? ""}`,
-      },
+      { method: req.method, origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") },
       publicOrigin,
     );
     if (allowed) return next();

@@ -8,6 +8,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import type * as AppModule from "#server/app.ts";
+import type { DatabaseHandle } from "#server/db/client.server.ts";
 import type * as EnvModule from "#server/env.server.ts";
 import type * as RuntimeModule from "#server/runtime.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
@@ -30,16 +31,25 @@ export interface TestSite {
 
 export const SITE_SECRET = "matrix-secret-matrix-secret-matrix-0123456";
 
-export async function startTestSite(
-  options: { trustProxy?: boolean; ownerEmail?: string; logger?: Logger } = {},
-): Promise<TestSite> {
+export interface TestSiteOptions {
+  trustProxy?: boolean;
+  ownerEmail?: string;
+  /** The address browsers use, when it is not the site's own (a reverse proxy in front). */
+  publicUrl?: string;
+  /** An already open, migrated database, closed with the site; by default a fresh test database. */
+  database?: DatabaseHandle;
+  /** Where the site logs (silent by default). */
+  logger?: Logger;
+}
+
+export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-site-"));
   const vite: ViteDevServer = await createServer({
     server: { middlewareMode: true, hmr: false, watch: null },
     appType: "custom",
     logLevel: "silent",
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   let server: http.Server | undefined;
   try {
     const { createRuntime } = (await vite.ssrLoadModule("/server/runtime.server.ts")) as typeof RuntimeModule;
@@ -57,7 +67,7 @@ export async function startTestSite(
     const env = loadEnv({
       NODE_ENV: "test",
       DATA_DIR: dataDir,
-      PUBLIC_URL: url,
+      PUBLIC_URL: options.publicUrl ?? url,
       SEED_DEMO: "false",
       LOG_LEVEL: "silent",
       BETTER_AUTH_SECRET: SITE_SECRET,
@@ -75,7 +85,7 @@ export async function startTestSite(
         const { cookie, ip, headers: extra, ...rest } = init;
         const headers = new Headers(extra);
         const method = (rest.method ?? "GET").toUpperCase();
-        if (method !== "GET" && method !== "HEAD" && !headers.has("origin")) headers.set("origin", url);
+        if (method !== "GET" && method !== "HEAD" && !headers.has("origin")) headers.set("origin", options.publicUrl ?? url);
         if (cookie) headers.set("cookie", cookie);
         if (ip) headers.set("x-forwarded-for", ip);
         return fetch(`${url}${pathname}`, { ...rest, headers, redirect: "manual" });

@@ -41,6 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "sign-in") {
     const submission = parseWithZod(formData, { schema: signInSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }), registered: null }, { status: 400 });
+    // Settled before the session exists, so a session is never created without the redirect that carries its cookie.
+    const requested = safeRedirectPath(formData.get("redirectTo"), "");
     const outcome = await signIn(runtime, request, clientIp, submission.value);
     if (!outcome.ok) {
       const headers = toastHeaders(context, { type: "error", title: errorTitles.signIn, description: outcome.message });
@@ -50,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: outcome.status, headers },
       );
     }
-    const to = safeRedirectPath(formData.get("redirectTo"), outcome.isAdmin ? "/admin" : "/profile");
+    const to = requested || (outcome.isAdmin ? "/admin" : "/profile");
     const messages = outcome.promoted ? [authText.welcomeBack, authText.ownerPromoted] : [authText.welcomeBack];
     return redirectWithMessage(context, to, messages, outcome.headers);
   }

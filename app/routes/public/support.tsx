@@ -17,9 +17,6 @@ import type { Route } from "./+types/support";
 import { notify } from "#app/components/toaster.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 
-/** Far above the largest valid form (about 5.4 kB); a bigger body is not a support message. */
-const MAX_BODY_BYTES = 64 * 1024;
-
 type Outcome =
   | { kind: "sent" }
   | { kind: "mail-failed" }
@@ -27,9 +24,6 @@ type Outcome =
   | { kind: "error" };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    throw new Response("Payload Too Large", { status: 413 });
-  }
   const runtime = getRuntime(context);
   const submission = parseWithZod(await request.formData(), { schema: supportSchema });
   if (submission.status !== "success") {

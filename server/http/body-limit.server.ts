@@ -1,0 +1,76 @@
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * One cap on every request body, enforced before anything buffers it (an action's `request.formData()`, the auth
+ * library's JSON parser, anything added later).
+ *
+ * - A declared `Content-Length` over the cap is answered 413 at once, before a byte of the body is read. Under the
+ *   cap the body streams on untouched: Node's parser never delivers more than the declared length.
+ * - A chunked body (no length) is read here, up to the cap, and handed on as `req.body` (text for JSON, form and text
+ *   types, as the auth library expects; bytes otherwise). One byte over the cap and it is answered 413 instead.
+ *
+ * A 413 says `Connection: close`: the rest of the body is never buffered, and the connection ends once the answer
+ * is out.
+ */
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** Every form and JSON body on the site fits with a wide margin (the largest, a blog post, is text). */
+export const DEFAULT_BODY_LIMIT = 1 * MiB;
+
+export interface BodyLimitRule {
+  /** A route's exact pathname; its `.data` twin (a form submitted by the client-side router) shares the rule. */
+  path: string;
+  maxBytes: number;
+}
+
+/**
+ * Routes whose stated cap differs from the default, smaller or larger. An upload route adds its row here, e.g.
+ * `{ path: "/admin/uploads/image", maxBytes: 2 * MiB }` (SPEC: images under 2 MB) or an audio upload's few MB.
+ */
+export const bodyLimitRules: BodyLimitRule[] = [
+  // The support form's largest valid submission is about 5.4 kB.
+  { path: "/support", maxBytes: 64 * KiB },
+];
+
+export function bodyLimitFor(pathname: string, rules: readonly BodyLimitRule[], defaultMaxBytes: number): number {
+  const path = pathname.replace(/\.data$/, "").replace(/(?<=.)\/+$/, "");
+  return rules.find((rule) => rule.path === path)?.maxBytes ?? defaultMaxBytes;
+}
+
+const textBody = /^(?:application\/(?:json|x-www-form-urlencoded)|text\/)/i;
+
+export function bodyLimit({ defaultMaxBytes = DEFAULT_BODY_LIMIT, rules = bodyLimitRules } = {}) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const chunked = req.headers["transfer-encoding"] !== undefined;
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (!chunked && !(declared > 0)) return next();
+    const maxBytes = bodyLimitFor(req.path, rules, defaultMaxBytes);
+    if (!chunked) return declared > maxBytes ? refuse(res) : next();
+
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= maxBytes) return void chunks.push(chunk);
+      req.off("data", onData).off("end", onEnd);
+      chunks.length = 0;
+      refuse(res);
+    };
+    const onEnd = () => {
+      const body = Buffer.concat(chunks);
+      req.body = textBody.test(req.headers["content-type"] ?? "") ? body.toString("utf8") : body;
+      next();
+    };
+    req.on("data", onData).on("end", onEnd);
+  };
+}
+
+function refuse(res: Response) {
+  res
+    .status(413)
+    .set({ Connection: "close", "Cache-Control": "no-store" })
+    .type("text/plain")
+    .send("Payload Too Large");
+}
