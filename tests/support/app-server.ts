@@ -10,6 +10,7 @@ import { createServer, type ViteDevServer } from "vite";
 import type * as AppModule from "#server/app.ts";
 import type * as EnvModule from "#server/env.server.ts";
 import type * as RuntimeModule from "#server/runtime.server.ts";
+import type { Logger } from "#server/logger.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { quietLogger, openTestDatabase } from "#tests/support/database.ts";
 
@@ -29,7 +30,9 @@ export interface TestSite {
 
 export const SITE_SECRET = "matrix-secret-matrix-secret-matrix-0123456";
 
-export async function startTestSite(options: { trustProxy?: boolean; ownerEmail?: string } = {}): Promise<TestSite> {
+export async function startTestSite(
+  options: { trustProxy?: boolean; ownerEmail?: string; logger?: Logger } = {},
+): Promise<TestSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-site-"));
   const vite: ViteDevServer = await createServer({
     server: { middlewareMode: true, hmr: false, watch: null },
@@ -61,7 +64,7 @@ export async function startTestSite(options: { trustProxy?: boolean; ownerEmail?
       TRUST_PROXY: options.trustProxy ? "true" : "false",
       ...(options.ownerEmail ? { OWNER_EMAIL: options.ownerEmail } : {}),
     });
-    const runtime = await createRuntime(env, { database, logger: quietLogger });
+    const runtime = await createRuntime(env, { database, logger: options.logger ?? quietLogger });
     app.use(createSiteHandler(runtime));
 
     return {
