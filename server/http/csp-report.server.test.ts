@@ -1,4 +1,4 @@
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import express from "express";
@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 
 const report = (n: number) => JSON.stringify({ "csp-report": { "document-uri": `http://x/page-${n}`, "violated-directive": "img-src", "blocked-uri": "data" } });
-const post = (body: string | Uint8Array, headers: Record<string, string> = { "content-type": "application/csp-report" }) =>
+const post = (body: string | Buffer<ArrayBuffer>, headers: Record<string, string> = { "content-type": "application/csp-report" }) =>
   fetch(url, { method: "POST", headers, body });
 
 describe("the CSP report endpoint", () => {
@@ -53,7 +53,7 @@ describe("the CSP report endpoint", () => {
 
   it("refuses what is not a report: too large (413), compressed (415), not JSON (400), without a log line", async () => {
     expect((await post(JSON.stringify({ "csp-report": { pad: "x".repeat(MAX_REPORT_BYTES) } }))).status).toBe(413);
-    const gzipped = await post(gzipSync(report(1)), { "content-type": "application/csp-report", "content-encoding": "gzip" });
+    const gzipped = await post(Buffer.from(gzipSync(report(1))), { "content-type": "application/csp-report", "content-encoding": "gzip" });
     expect(gzipped.status).toBe(415);
     expect((await post("not json")).status).toBe(400);
     expect((await post(JSON.stringify({ hello: "world" }))).status).toBe(400);

@@ -1,4 +1,4 @@
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,7 +36,7 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(`${bas
 
 describe("the page cache's Cache-Control", () => {
   it("never adds a second one to a route that sets its own, for visitors, cached answers and personal requests", async () => {
-    for (const headers of [{}, {}, { "x-personal": "yes" }]) {
+    for (const headers of [{}, {}, { "x-personal": "yes" }] as Record<string, string>[]) {
       const response = await get("/own", headers);
       // fetch joins repeated headers with ", ": a second value would show here.
       expect(response.headers.get("cache-control")).toBe("public, max-age=30");

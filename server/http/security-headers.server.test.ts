@@ -1,4 +1,4 @@
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
