@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { flashCookie } from "#server/auth/flash.server.ts";
 import { signedSessionCookie, startTestSite, type TestSite } from "#tests/support/app-server.ts";
-import { confirmedUser, seedSmallCatalog, signInThroughForm } from "#tests/support/site-fixtures.ts";
+import { confirmedUser, contentChanged, seedSmallCatalog, signInThroughForm } from "#tests/support/site-fixtures.ts";
 
 /**
  * Who gets the shared page cache, over HTTP against the real site. Only a session that exists, or a flash message
@@ -17,14 +17,14 @@ beforeAll(async () => {
   await seedSmallCatalog(site);
   await confirmedUser(site, email, "cachedpass1");
   sessionCookie = await signInThroughForm(site, email, "cachedpass1", "192.0.2.10");
-}, 60_000);
+}, 120_000);
 afterAll(() => site?.close());
 
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 
-/** Empties the cache the way any content change does, then stores `path` with a visitor's request. */
+/** An empty cache, then `path` stored by a visitor's request. */
 async function primed(path: string) {
-  await site.runtime.events.publish("catalog");
+  await contentChanged(site, "catalog");
   const first = await site.request(path);
   expect(first.headers.get("x-cache")).toBe("MISS");
   return { nonce: nonceOf(first), html: await first.text() };
@@ -55,9 +55,8 @@ describe("cookies that only look like ours", () => {
   });
 
   it("on an empty cache render what any visitor gets, and that render is stored for everyone", async () => {
-    await site.runtime.events.publish("catalog");
     for (const cookie of forged()) {
-      await site.runtime.events.publish("catalog");
+      await contentChanged(site, "catalog");
       const rendered = await site.request("/spanish", { cookie });
       expect(rendered.headers.get("x-cache"), cookie).toBe("MISS");
       expect(rendered.headers.getSetCookie(), cookie).toEqual([]);
@@ -86,6 +85,17 @@ describe("a real session", () => {
     expect(await visitor.text()).not.toContain(email);
   });
 
+  it("is looked up once per request: the render reuses the page cache's lookup", async () => {
+    const getSession = vi.spyOn(site.runtime.auth.api, "getSession");
+    try {
+      const response = await site.request("/spanish/a1/greetings", { cookie: sessionCookie });
+      expect(await response.text()).toContain(email);
+      expect(getSession).toHaveBeenCalledTimes(1);
+    } finally {
+      getSession.mockRestore();
+    }
+  });
+
   it("passes it by on .data requests too", async () => {
     await primed("/_.data");
     const response = await site.request("/_.data", { cookie: sessionCookie });
@@ -109,7 +119,7 @@ describe("a real flash message", () => {
 
 describe("/api/settings", () => {
   it("sends one Cache-Control, public for 30 s, to visitors and signed-in users alike", async () => {
-    await site.runtime.events.publish("settings");
+    await contentChanged(site, "settings");
     for (const cookie of [undefined, undefined, sessionCookie]) {
       const response = await site.request("/api/settings", cookie ? { cookie } : {});
       expect(response.status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Logger } from "#server/logger.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
-import { seedSmallCatalog } from "#tests/support/site-fixtures.ts";
+import { contentChanged, seedSmallCatalog } from "#tests/support/site-fixtures.ts";
 
 /**
  * The Content-Security-Policy and the other security headers over HTTP against the real site: pages, their .data
@@ -20,6 +20,8 @@ let site: TestSite;
 beforeAll(async () => {
   site = await startTestSite({ logger: recordingLogger });
   await seedSmallCatalog(site);
+  // Its change reaches the page cache before the tests' requests (over PostgreSQL: through LISTEN/NOTIFY).
+  await contentChanged(site, "catalog");
   await site.runtime.storage.put("assets", "settings/logo_1.svg", new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/svg+xml");
 }, 60_000);
 afterAll(() => site?.close());
