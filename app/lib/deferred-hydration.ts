@@ -19,9 +19,10 @@ export const deferredModuleType = "x-deferred-module";
  * just before the first frame is painted; the timeout after it runs once that frame is out. A hidden tab paints no
  * frames, so it starts at once, also when the tab is hidden before its first frame.
  *
- * The module script it creates is inline, and 'strict-dynamic' covers only scripts loaded by URL: it runs under the
- * page's Content-Security-Policy because it takes over the nonce of the script it replaces (the `nonce` property;
- * the browser hides the attribute). The preloads keep their own nonce attributes.
+ * The module script it creates takes over the nonce of the script it replaces (the `nonce` property; the browser
+ * hides the attribute), so the page's Content-Security-Policy allows it on its own: Chromium would also let it run
+ * through 'strict-dynamic' (created by a trusted script), but a browser without 'strict-dynamic' would not. The
+ * preloads keep their own nonce attributes.
  */
 export const startHydrationScript = `(function(){
 var started=false;
