@@ -4,10 +4,13 @@ import { ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { CspNonceContext } from "#app/lib/csp-nonce.ts";
+import { getRequestInfo } from "#server/context.server.ts";
 import { deferHydration } from "#server/http/defer-hydration.server.ts";
 
-// React Router's default Node entry, plus one step: the HTML streams through deferHydration (hydration starts
-// after the first paint; see app/lib/deferred-hydration.ts).
+// React Router's default Node entry, plus two steps: every inline script carries the response's CSP nonce (React
+// Router's and React's through their `nonce` options, ours through CspNonceContext), and the HTML streams through
+// deferHydration (hydration starts after the first paint; see app/lib/deferred-hydration.ts).
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -15,7 +18,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -28,8 +31,15 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const nonce = getRequestInfo(loadContext).cspNonce;
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const document = (
+      <CspNonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(document, {
+      nonce,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({
@@ -41,7 +51,7 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html");
         pipe(body);
-        const html = body.pipe(deferHydration());
+        const html = body.pipe(deferHydration(nonce));
         body.on("error", (error) => html.destroy(error));
         resolve(
           new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }),

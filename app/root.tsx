@@ -16,6 +16,7 @@ import appCss from "./app.css?inline";
 // The same file app.css declares: preloaded so the first paint can use it (font-display: optional).
 import brandFontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 import { preferencesScript } from "#app/lib/browser-storage.ts";
+import { useCspNonce } from "#app/lib/csp-nonce.ts";
 import { startHydrationScript } from "#app/lib/deferred-hydration.ts";
 import { chromeSettings } from "#app/lib/chrome.ts";
 import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
@@ -72,6 +73,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useHydratedMarker();
   const data = useRouteLoaderData<typeof loader>("root");
   const favicon = data?.chrome.favicon || DEFAULT_FAVICON;
+  // The browser hides a nonce once parsed, and has none to give when hydrating: hence suppressHydrationWarning.
+  const nonce = useCspNonce();
   return (
     <html lang="en">
       <head>
@@ -80,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#6d28d9" />
         <link rel="icon" href={favicon} />
         <link rel="preload" href={brandFontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
-        <script dangerouslySetInnerHTML={{ __html: preferencesScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: preferencesScript }} suppressHydrationWarning />
         <Meta />
         <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
         <Links />
@@ -90,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <LazyToaster />
         <ScrollRestoration />
         <Scripts />
-        <script dangerouslySetInnerHTML={{ __html: startHydrationScript }} suppressHydrationWarning />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: startHydrationScript }} suppressHydrationWarning />
       </body>
     </html>
   );

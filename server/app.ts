@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
@@ -6,12 +7,16 @@ import { requestInfoContext, runtimeContext } from "#server/context.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
 import { authLimitForPath, consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
+import { personalRequestCheck } from "#server/auth/personal-request.server.ts";
+import type { SessionUser } from "#server/auth/session.server.ts";
 import { bodyLimit } from "#server/http/body-limit.server.ts";
+import { cspReportRoute } from "#server/http/csp-report.server.ts";
 import { allowedMethods, errorHandler } from "#server/http/errors.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
 import { createPageCache } from "#server/http/page-cache.server.ts";
 import { createRequestHandler } from "#server/http/request-handler.server.ts";
-import { createRuntime, type Runtime } from "#server/runtime.server.ts";
+import { createSecurityHeaders } from "#server/http/security-headers.server.ts";
+import { createRuntime, storagePublicUrl, type Runtime } from "#server/runtime.server.ts";
 import { startSupportMailRetry } from "#server/support/support-mail-retry.server.ts";
 import { supportDeps } from "#server/support/support.server.ts";
 import { LOCAL_STORAGE_ROUTE, serveLocalStorage } from "#server/storage/local-storage.server.ts";
@@ -33,26 +38,40 @@ export async function startRuntime(source: Record<string, string | undefined> = 
   };
 }
 
-/**
- * Any of our cookies that identify a person (the session, `phrasewise.session_token`) or carry a message for them
- * (`phrasewise.flash`) makes a request personal: never served from, or stored in, the shared cache.
- */
-const personalCookie = /(?:^|;\s*)(?:__Secure-)?phrasewise[._-](?:session|flash)/;
+function securityHeaders(runtime: Runtime) {
+  return createSecurityHeaders(runtime.env, { storageUrl: storagePublicUrl(runtime.env) });
+}
+
+/** The security headers of files served as they are, for express.static's `setHeaders` (server/main.ts). */
+export function staticFileHeaders(runtime: Runtime): (res: ServerResponse) => void {
+  return securityHeaders(runtime).files;
+}
 
 export function createSiteHandler(runtime: Runtime): express.Router {
-  const pageCache = createPageCache({ events: runtime.events, isPersonal: (req) => personalCookie.test(req.headers.cookie ?? "") });
+  const headers = securityHeaders(runtime);
+  const isPersonal = personalRequestCheck(runtime);
+  // Sessions the page cache's check looked up, for the render to reuse.
+  const sessionLookups = new WeakMap<express.Request, Promise<SessionUser | null>>();
+  const pageCache = createPageCache({
+    events: runtime.events,
+    async isPersonal(req) {
+      const { personal, session } = await isPersonal(req.headers.cookie);
+      if (session) sessionLookups.set(req, session);
+      return personal;
+    },
+  });
   const router = express.Router();
   router.use(allowedMethods);
-  router.use((req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  router.use(headers.pages);
+  router.use((req, _res, next) => {
     // The one client address everything downstream uses (rate limits, the auth library's session records); a value
     // the client sent under this name is replaced. req.ip honours X-Forwarded-For only with TRUST_PROXY.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
   router.use(bodyLimit());
+  // Before the Origin check: browsers send reports on their own, and a report changes nothing but a log line.
+  router.use(cspReportRoute(runtime.logger));
   router.use(originCheck(runtime.env.PUBLIC_URL));
   const authHandler = toNodeHandler(runtime.auth);
   router.all(`${AUTH_BASE_PATH}/{*path}`, async (req, res, next) => {
@@ -72,7 +91,10 @@ export function createSiteHandler(runtime: Runtime): express.Router {
       next(error);
     }
   });
-  router.use(LOCAL_STORAGE_ROUTE, serveLocalStorage(path.join(runtime.env.DATA_DIR, "storage"), runtime.logger));
+  router.use(
+    LOCAL_STORAGE_ROUTE,
+    serveLocalStorage(path.join(runtime.env.DATA_DIR, "storage"), runtime.logger, { setHeaders: headers.files }),
+  );
   router.use(pageCache.middleware);
   router.all(
     "/{*path}",
@@ -81,11 +103,18 @@ export function createSiteHandler(runtime: Runtime): express.Router {
       mode: process.env.NODE_ENV === "production" ? "production" : "development",
       publicUrl: runtime.env.PUBLIC_URL,
       logger: runtime.logger,
-      getLoadContext: (req) =>
+      getLoadContext: (req, res) =>
         new RouterContextProvider(
           new Map<RouterContext, unknown>([
             [runtimeContext, runtime],
-            [requestInfoContext, { clientIp: String(req.headers[CLIENT_IP_HEADER]) }],
+            [
+              requestInfoContext,
+              {
+                clientIp: String(req.headers[CLIENT_IP_HEADER]),
+                cspNonce: String(res.locals.cspNonce),
+                sessionLookup: sessionLookups.get(req),
+              },
+            ],
           ]),
         ),
     }),

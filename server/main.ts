@@ -15,6 +15,7 @@ import type * as AppModuleExports from "./app.ts";
 type AppModule = typeof AppModuleExports;
 
 const dev = process.argv.includes("--dev");
+const buildDir = path.resolve("build");
 const shutdownGraceMs = 10_000;
 /** How long a keep-alive connection with nothing in flight may still bring one last request once shutdown starts. */
 const idleConnectionGraceMs = 1_000;
@@ -40,10 +41,6 @@ async function main() {
     app.use(devServer.middlewares);
     load = devServer.load;
   } else {
-    const buildDir = path.resolve("build");
-    // Fingerprinted assets never change; everything else in public/ may, so it revalidates hourly.
-    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
     const entry = path.join(buildDir, "server/index.js");
     load = () => import(entry) as Promise<AppModule>;
   }
@@ -55,7 +52,13 @@ async function main() {
   if (devServer) {
     app.use(devServer.siteHandler(runtime));
   } else {
-    app.use((await load()).createSiteHandler(runtime));
+    const site = await load();
+    // Fingerprinted assets never change; everything else in public/ may, so it revalidates hourly. Files get the
+    // site's security headers too.
+    const setHeaders = site.staticFileHeaders(runtime);
+    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", setHeaders }));
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders }));
+    app.use(site.createSiteHandler(runtime));
   }
 
   server.keepAliveTimeout = 65_000;

@@ -128,12 +128,19 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
   }
 }
 
+/** Where browsers fetch stored files from, when that is not this site (/storage): the bucket's or CDN's address. */
+export function storagePublicUrl(env: Env): string | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return (
+    env.S3_PUBLIC_URL ??
+    (env.S3_ENDPOINT ? `${env.S3_ENDPOINT.replace(/\/+$/, "")}/${env.S3_BUCKET}` : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`)
+  );
+}
+
 /** Local disk under DATA_DIR by default; an S3-compatible bucket when S3_BUCKET is set. */
 function createStorage(env: Env): Storage {
-  if (!env.S3_BUCKET) return createLocalStorage(path.join(env.DATA_DIR, "storage"));
-  const publicUrl =
-    env.S3_PUBLIC_URL ??
-    (env.S3_ENDPOINT ? `${env.S3_ENDPOINT.replace(/\/+$/, "")}/${env.S3_BUCKET}` : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
+  const publicUrl = storagePublicUrl(env);
+  if (!env.S3_BUCKET || !publicUrl) return createLocalStorage(path.join(env.DATA_DIR, "storage"));
   return createS3Storage({
     bucket: env.S3_BUCKET,
     region: env.S3_REGION,

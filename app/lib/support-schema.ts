@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/lib/zod.ts";
 import { SUPPORT_LIMITS, supportErrors } from "#app/lib/support-form.ts";
 
 /** The support form's schema: the server validates with it always, the page once the form is first focused. */

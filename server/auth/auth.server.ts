@@ -20,6 +20,11 @@ import { promoteOwner } from "#server/auth/roles.server.ts";
 
 /** The session cookie is `phrasewise.session_token` (`__Secure-phrasewise.session_token` over HTTPS). */
 export const AUTH_COOKIE_PREFIX = "phrasewise";
+
+/** The session cookie's name, as the library names it for this PUBLIC_URL. */
+export function sessionCookieName(publicUrl: string) {
+  return `${publicUrl.startsWith("https://") ? "__Secure-" : ""}${AUTH_COOKIE_PREFIX}.session_token`;
+}
 export const AUTH_BASE_PATH = "/api/auth";
 /**
  * Set by server/app.ts on every request to the client address it trusts (socket peer, or X-Forwarded-For's client

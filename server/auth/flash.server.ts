@@ -4,8 +4,8 @@ import type { ToastMessage } from "#app/lib/toast.ts";
 
 /**
  * Toasts that survive a redirect: a short-lived, HMAC-signed, HttpOnly cookie that the root loader reads once and
- * clears. Its name matches the page cache's "personal" pattern (server/app.ts), so a page carrying a toast is never
- * served from, or stored in, the shared cache.
+ * clears. A request whose flash cookie verifies is personal (server/auth/personal-request.server.ts), so a page
+ * carrying a toast is never served from, or stored in, the shared cache.
  */
 export const FLASH_COOKIE = "phrasewise.flash";
 const MAX_AGE_SECONDS = 60;
@@ -34,7 +34,8 @@ export function clearFlashCookie({ secure }: Pick<FlashOptions, "secure">): stri
   return `${FLASH_COOKIE}=; ${attributes(secure, 0)}`;
 }
 
-function cookieValue(header: string | null, name: string): string | undefined {
+/** The raw value of one cookie in a Cookie header. */
+export function cookieValue(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
@@ -53,15 +54,27 @@ const isMessage = (value: unknown): value is ToastMessage => {
   );
 };
 
+/** The payload of a flash cookie value whose signature verifies, else null. */
+function verifiedPayload(value: string, secret: string): string | null {
+  const [payload, signature] = value.split(".");
+  if (!payload || !signature) return null;
+  const expected = Buffer.from(sign(secret, payload));
+  const actual = Buffer.from(signature);
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? payload : null;
+}
+
+/** Whether this Cookie header carries a flash cookie signed with our secret. */
+export function hasVerifiedFlash(cookieHeader: string | null | undefined, { secret }: Pick<FlashOptions, "secret">): boolean {
+  const value = cookieValue(cookieHeader, FLASH_COOKIE);
+  return value !== undefined && verifiedPayload(value, secret) !== null;
+}
+
 /** The flash messages of this request (none when absent, tampered with or malformed). */
 export function readFlash(request: Request, { secret }: Pick<FlashOptions, "secret">): { messages: ToastMessage[]; present: boolean } {
   const value = cookieValue(request.headers.get("Cookie"), FLASH_COOKIE);
   if (!value) return { messages: [], present: false };
-  const [payload, signature] = value.split(".");
-  if (!payload || !signature) return { messages: [], present: true };
-  const expected = Buffer.from(sign(secret, payload));
-  const actual = Buffer.from(signature);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { messages: [], present: true };
+  const payload = verifiedPayload(value, secret);
+  if (!payload) return { messages: [], present: true };
   try {
     const parsed: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
     return { messages: Array.isArray(parsed) ? parsed.filter(isMessage).slice(0, MAX_MESSAGES) : [], present: true };

@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { authText, type ToastMessage } from "#app/lib/toast.ts";
-import { getRuntime } from "#server/context.server.ts";
+import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import { flashCookie, redirectWithToast } from "#server/auth/flash.server.ts";
 import { isAdmin } from "#server/auth/roles.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
@@ -26,9 +26,10 @@ type Context = Readonly<RouterContextProvider>;
 const sessionByRequest = new WeakMap<object, Promise<SessionUser | null>>();
 const adminByRequest = new WeakMap<object, Promise<boolean>>();
 
-async function loadSessionUser(runtime: Runtime, request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("Cookie")) return null;
-  const result = await runtime.auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } });
+/** The signed-in user these request headers (their Cookie) stand for, or null. */
+export async function findSessionUser(runtime: Runtime, headers: Headers): Promise<SessionUser | null> {
+  if (!headers.get("Cookie")) return null;
+  const result = await runtime.auth.api.getSession({ headers, query: { disableCookieCache: true } });
   if (!result) return null;
   const { user, session } = result;
   // Unconfirmed accounts cannot sign in; a session of one (however it came about) counts as none.
@@ -43,11 +44,11 @@ async function loadSessionUser(runtime: Runtime, request: Request): Promise<Sess
   };
 }
 
-/** The signed-in user of this request, or null. */
+/** The signed-in user of this request, or null. The page cache's check may have started the lookup already. */
 export function getSessionUser(request: Request, context: Context): Promise<SessionUser | null> {
   let pending = sessionByRequest.get(context);
   if (!pending) {
-    pending = loadSessionUser(getRuntime(context), request);
+    pending = getRequestInfo(context).sessionLookup ?? findSessionUser(getRuntime(context), request.headers);
     sessionByRequest.set(context, pending);
   }
   return pending;

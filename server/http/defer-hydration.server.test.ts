@@ -31,4 +31,17 @@ describe("deferHydration", () => {
     const at = bytes.indexOf('<script type="module"');
     expect(await stream([bytes.subarray(0, at + 3), bytes.subarray(at + 3, at + 12), bytes.subarray(at + 12)])).toBe(expected);
   });
+
+  it("renames the module script when it carries the CSP nonce before its type, and keeps the nonce", async () => {
+    const nonce = "AbC-123_xyz";
+    const withNonce = html
+      .replaceAll('<link rel="modulepreload" href="/a.js"/>', `<link rel="modulepreload" href="/a.js" nonce="${nonce}"/>`)
+      .replace("<script>", `<script nonce="${nonce}">`)
+      .replace('<script type="module"', `<script nonce="${nonce}" type="module"`);
+    const output = await text(Readable.from([Buffer.from(withNonce)]).pipe(deferHydration(nonce)));
+    expect(output).toContain(`<script nonce="${nonce}" type="x-deferred-module" async="">import "/a.js";</script>`);
+    expect(output).toContain(`<link rel="x-deferred-modulepreload" fetchpriority="low" href="/a.js" nonce="${nonce}"/>`);
+    expect(output).toContain(`<script nonce="${nonce}">window.x=1</script>`);
+    expect(output).not.toContain('type="module"');
+  });
 });

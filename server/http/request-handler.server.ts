@@ -20,7 +20,7 @@ export interface RequestHandlerOptions {
   mode: string;
   publicUrl: string;
   logger: Logger;
-  getLoadContext: (req: ExpressRequest) => RouterContextProvider;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
 }
 
 export function createRequestHandler({ build, mode, publicUrl, logger, getLoadContext }: RequestHandlerOptions) {
@@ -31,7 +31,7 @@ export function createRequestHandler({ build, mode, publicUrl, logger, getLoadCo
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const context = getLoadContext(req);
+      const context = getLoadContext(req, res);
       const response = await handle(toWebRequest(req, res, origin), context);
       await send(res, outages.has(context) ? withRetryAfter(response) : response);
     } catch (error) {

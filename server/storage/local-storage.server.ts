@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { STATUS_CODES } from "node:http";
+import { STATUS_CODES, type ServerResponse } from "node:http";
 import path from "node:path";
 import express, { type ErrorRequestHandler } from "express";
 import type { Logger } from "#server/logger.server.ts";
@@ -46,9 +46,21 @@ export function createLocalStorage(root: string): Storage {
  * refused path (`..`, a dotfile, a malformed escape) is a probe that was turned away: one log line each, and an
  * answer with the bare status, never the error's stack. A failure of our own (5xx) goes on to the error handler.
  */
-export function serveLocalStorage(root: string, logger: Logger): express.Router {
+export function serveLocalStorage(
+  root: string,
+  logger: Logger,
+  { setHeaders }: { setHeaders?: (res: ServerResponse) => void } = {},
+): express.Router {
   const router = express.Router();
-  router.use(express.static(root, { index: false, fallthrough: false, maxAge: 3600 * 1000, dotfiles: "deny" }));
+  router.use(
+    express.static(root, {
+      index: false,
+      fallthrough: false,
+      maxAge: 3600 * 1000,
+      dotfiles: "deny",
+      ...(setHeaders ? { setHeaders } : {}),
+    }),
+  );
   const answerBriefly: ErrorRequestHandler = (error: { status?: unknown }, req, res, next) => {
     const status = error.status;
     if (typeof status !== "number" || status >= 500) return next(error);

@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import type { Database } from "#server/db/client.server.ts";
+import type { Topic } from "#server/events/event-bus.server.ts";
 import { languages, lessons, levels, phrases, profiles, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { cookiesFrom, form, type TestSite } from "#tests/support/app-server.ts";
@@ -23,6 +24,21 @@ export async function seedSmallCatalog({ runtime }: { runtime: Runtime }) {
     .returning({ id: phrases.id });
   await runtime.events.publish("catalog");
   return { phraseIds: rows.map((r) => r.id) };
+}
+
+/**
+ * Announces a content change and waits until it has arrived (over PostgreSQL it comes back through LISTEN/NOTIFY):
+ * the caches subscribed before this handler, so they have been emptied when it resolves.
+ */
+export async function contentChanged(site: TestSite, topic: Topic) {
+  const delivered = new Promise<void>((resolve) => {
+    const stop = site.runtime.events.subscribe(topic, () => {
+      stop();
+      resolve();
+    });
+  });
+  await site.runtime.events.publish(topic);
+  await delivered;
 }
 
 /** Signs in through the /auth form, from its own client address (so the sign-in limit is per identity). */

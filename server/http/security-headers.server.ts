@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import type { Env } from "#server/env.server.ts";
+import { CSP_REPORT_PATH } from "#server/http/csp-report.server.ts";
+
+/**
+ * The security headers of every response: pages, their .data requests and the API (`pages`), and files served as
+ * they are (`files`: the build's assets, public/ and /storage). See docs/decisions/006-content-security-policy.md.
+ *
+ * Pages get a Content-Security-Policy with a fresh nonce per response (left in `res.locals.cspNonce` for the render):
+ * only scripts carrying it run, and, through 'strict-dynamic', the scripts they load ('self' is only a fallback for
+ * browsers without 'strict-dynamic'; newer ones ignore it). Styles allow 'unsafe-inline': the server renders style
+ * attributes (progress bars, the toaster's colours), sonner and Radix set styles at run time, and CSS cannot run
+ * script. In development (`npm run dev`) the page policy is sent report-only: Vite injects scripts of its own.
+ */
+
+export interface SecurityHeaders {
+  /** Middleware for everything the site handler answers. */
+  pages(req: Request, res: Response, next: NextFunction): void;
+  /** For express.static's `setHeaders`. */
+  files(res: ServerResponse): void;
+}
+
+type SecurityEnv = Pick<Env, "NODE_ENV" | "PUBLIC_URL">;
+
+/** The reporting endpoint's name in Reporting-Endpoints and report-to. */
+const REPORT_GROUP = "csp";
+
+export function createSecurityHeaders(env: SecurityEnv, options: { storageUrl?: string | undefined } = {}): SecurityHeaders {
+  const common: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "SAMEORIGIN"],
+  ];
+  if (env.PUBLIC_URL.startsWith("https://")) common.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  // Uploads and generated audio may live on an S3 bucket or a CDN (S3_PUBLIC_URL).
+  const storage = options.storageUrl ? ` ${new URL(options.storageUrl).origin}` : "";
+  const pageHeader = env.NODE_ENV === "development" ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
+  const pagePolicy = (nonce: string) =>
+    [
+      "default-src 'self'",
+      `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: blob:${storage}`,
+      `media-src 'self' blob:${storage}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+      `report-uri ${CSP_REPORT_PATH}`,
+      `report-to ${REPORT_GROUP}`,
+    ].join("; ");
+  // A file opened on its own (an uploaded SVG, say) runs no script and stays in an opaque origin.
+  const filePolicy = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `img-src 'self' data:${storage}`,
+    "media-src 'self'",
+    "font-src 'self'",
+    "frame-ancestors 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "sandbox",
+  ].join("; ");
+
+  const setCommon = (res: ServerResponse) => {
+    for (const [name, value] of common) res.setHeader(name, value);
+  };
+  return {
+    pages(_req, res, next) {
+      setCommon(res);
+      const nonce = randomBytes(16).toString("base64url");
+      res.locals.cspNonce = nonce;
+      res.setHeader(pageHeader, pagePolicy(nonce));
+      res.setHeader("Reporting-Endpoints", `${REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+      next();
+    },
+    files(res) {
+      setCommon(res);
+      res.setHeader("Content-Security-Policy", filePolicy);
+    },
+  };
+}
