@@ -6,7 +6,7 @@ import { RouterContextProvider, type RouterContext } from "react-router";
 import { requestInfoContext, runtimeContext } from "#server/context.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
-import { authLimitForPath, canonicalAuthPath, consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
+import { authLimitForPath, canonicalAuthPath, consumeAuthLimit, isAuthTarget, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
 import { createPageCache } from "#server/http/page-cache.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
@@ -51,7 +51,11 @@ export function createSiteHandler(runtime: Runtime): express.Router {
   });
   router.use(originCheck(runtime.env.PUBLIC_URL));
   const authHandler = toNodeHandler(runtime.auth);
-  router.all(`${AUTH_BASE_PATH}/{*path}`, async (req, res, next) => {
+  router.use(async (req, res, next) => {
+    if (!isAuthTarget(AUTH_BASE_PATH, req.originalUrl)) {
+      next();
+      return;
+    }
     try {
       res.setHeader("Cache-Control", "no-store");
       // Only canonical spellings reach the library, so the limits below see the path it routes on.

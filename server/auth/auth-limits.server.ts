@@ -46,6 +46,27 @@ export function refundAccountSignIn(db: Executor, email: string): Promise<void> 
 }
 
 /**
+ * Whether a request target names something under /api/auth however it is spelled: read as the library (WHATWG URL)
+ * or React Router (which also decodes `%2f`) would, case and repeated slashes aside. All of these are answered by the
+ * auth handler, which refuses the spellings canonicalAuthPath does not accept.
+ */
+export function isAuthTarget(basePath: string, target: string): boolean {
+  let path: string;
+  try {
+    path = new URL(target, "http://localhost").pathname;
+  } catch {
+    return false;
+  }
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: judge the path as written.
+  }
+  path = path.replaceAll("\\", "/").replace(/\/{2,}/g, "/").toLowerCase();
+  return path === basePath || path.startsWith(`${basePath}/`);
+}
+
+/**
  * The path below /api/auth that a request target names, or undefined when it is not spelled canonically: lower-case
  * segments of letters, digits and `-`, no empty segment, no trailing slash. The library routes on the URL as WHATWG
  * parses it (`.` and `..` segments resolved, also written `%2e`; `\` read as `/`), so a limit keyed on any other

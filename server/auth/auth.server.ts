@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { isAPIError } from "better-auth/api";
 import type { Database } from "#server/db/client.server.ts";
 import { accounts, sessions, users, verifications } from "#server/db/schema.ts";
 import type { Env } from "#server/env.server.ts";
@@ -74,6 +75,13 @@ export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
         // Its warnings are mostly failed sign-ins ("Invalid password"): routine, not a fault of the server.
         else if (level === "warn" || level === "info") logger.info(`[auth] ${message}`);
         else logger.debug(`[auth] ${message}`);
+      },
+    },
+    // Errors its HTTP handler catches, such as our hooks' refusals (400, 429): answers, not faults of the server.
+    onAPIError: {
+      onError(error) {
+        if (isAPIError(error) && error.statusCode < 500) logger.debug(`[auth] ${error.statusCode} ${error.message}`);
+        else logger.error("[auth] A request failed", error);
       },
     },
     database: drizzleAdapter(db, {

@@ -10,6 +10,7 @@ import { createServer, type ViteDevServer } from "vite";
 import type * as AppModule from "#server/app.ts";
 import type * as EnvModule from "#server/env.server.ts";
 import type * as RuntimeModule from "#server/runtime.server.ts";
+import type { Logger } from "#server/logger.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { quietLogger, openTestDatabase } from "#tests/support/database.ts";
 
@@ -29,7 +30,16 @@ export interface TestSite {
 
 export const SITE_SECRET = "matrix-secret-matrix-secret-matrix-0123456";
 
-export async function startTestSite(options: { trustProxy?: boolean; ownerEmail?: string } = {}): Promise<TestSite> {
+export interface TestSiteOptions {
+  trustProxy?: boolean;
+  ownerEmail?: string;
+  /** Mail over SMTP to this server (such as a test SMTP server's url) instead of the outbox table. */
+  smtpUrl?: string;
+  /** Where the site logs (silent by default). */
+  logger?: Logger;
+}
+
+export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-site-"));
   const vite: ViteDevServer = await createServer({
     server: { middlewareMode: true, hmr: false, watch: null },
@@ -60,8 +70,9 @@ export async function startTestSite(options: { trustProxy?: boolean; ownerEmail?
       BETTER_AUTH_SECRET: SITE_SECRET,
       TRUST_PROXY: options.trustProxy ? "true" : "false",
       ...(options.ownerEmail ? { OWNER_EMAIL: options.ownerEmail } : {}),
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     });
-    const runtime = await createRuntime(env, { database, logger: quietLogger });
+    const runtime = await createRuntime(env, { database, logger: options.logger ?? quietLogger });
     app.use(createSiteHandler(runtime));
 
     return {
