@@ -27,8 +27,8 @@ function median(values: number[]) {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-describe("with a mail server that takes 150 ms per mail", () => {
-  const SMTP_DELAY_MS = 150;
+describe("with a mail server that takes 300 ms per mail", () => {
+  const SMTP_DELAY_MS = 300;
   /**
    * How far apart the two medians may be: half the mail server's delay. Answers that waited for the mail would differ
    * by the whole delay or more; a loaded machine slows both kinds alike, since they alternate.
@@ -87,17 +87,6 @@ describe("with a mail server that takes 150 ms per mail", () => {
     const mails = smtp.received.slice(received);
     expect(mails).toHaveLength(2 * ROUNDS);
     expect(mails.every((mail) => mail.to.join() === "known@example.com")).toBe(true);
-  }, 120_000);
-
-  it("registering an existing address answers as fast as a new one", async () => {
-    let fresh = 0;
-    const result = await timings(
-      (email) => api(site, "/api/auth/sign-up/email", { name: "someone", email, password: "some-pass-1" }),
-      "known@example.com",
-      () => `newcomer-${++fresh}@example.com`,
-    );
-    expect(result.statuses).toEqual([200]);
-    expect(Math.abs(result.known - result.unknown), JSON.stringify(result)).toBeLessThan(MARGIN_MS);
   }, 120_000);
 });
 
