@@ -6,7 +6,7 @@ import { RouterContextProvider, type RouterContext } from "react-router";
 import { requestInfoContext, runtimeContext } from "#server/context.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
-import { authLimitForPath, canonicalAuthPath, consumeAuthLimit, isAuthTarget, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
+import { authLimitForPath, authTargetMatcher, canonicalAuthPath, consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
 import { createPageCache } from "#server/http/page-cache.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
@@ -51,8 +51,9 @@ export function createSiteHandler(runtime: Runtime): express.Router {
   });
   router.use(originCheck(runtime.env.PUBLIC_URL));
   const authHandler = toNodeHandler(runtime.auth);
+  const isAuthTarget = authTargetMatcher(AUTH_BASE_PATH);
   router.use(async (req, res, next) => {
-    if (!isAuthTarget(AUTH_BASE_PATH, req.originalUrl)) {
+    if (!isAuthTarget(req.originalUrl)) {
       next();
       return;
     }

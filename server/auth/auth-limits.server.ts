@@ -50,20 +50,25 @@ export function refundAccountSignIn(db: Executor, email: string): Promise<void> 
  * or React Router (which also decodes `%2f`) would, case and repeated slashes aside. All of these are answered by the
  * auth handler, which refuses the spellings canonicalAuthPath does not accept.
  */
-export function isAuthTarget(basePath: string, target: string): boolean {
-  let path: string;
-  try {
-    path = new URL(target, "http://localhost").pathname;
-  } catch {
-    return false;
-  }
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // A malformed escape: judge the path as written.
-  }
-  path = path.replaceAll("\\", "/").replace(/\/{2,}/g, "/").toLowerCase();
-  return path === basePath || path.startsWith(`${basePath}/`);
+export function authTargetMatcher(basePath: string): (target: string) => boolean {
+  const lastSegment = new RegExp(basePath.slice(basePath.lastIndexOf("/") + 1), "i");
+  return (target) => {
+    // Most requests can tell at a glance (this runs for every page view); an escape could spell anything.
+    if (!target.includes("%") && !lastSegment.test(target)) return false;
+    let path: string;
+    try {
+      path = new URL(target, "http://localhost").pathname;
+    } catch {
+      return false;
+    }
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // A malformed escape: judge the path as written.
+    }
+    path = path.replaceAll("\\", "/").replace(/\/{2,}/g, "/").toLowerCase();
+    return path === basePath || path.startsWith(`${basePath}/`);
+  };
 }
 
 /**
