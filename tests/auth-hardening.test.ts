@@ -15,7 +15,7 @@ import { confirmedUser, signInThroughForm, snapshot } from "#tests/support/site-
 let site: TestSite;
 beforeAll(async () => {
   site = await startTestSite({ trustProxy: true });
-}, 60_000);
+}, 120_000);
 afterAll(() => site?.close());
 
 /** Every request from its own client address, unless a test says otherwise (the per-address limits stay out of the way). */

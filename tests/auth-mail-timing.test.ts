@@ -42,7 +42,7 @@ describe("with a mail server that takes 300 ms per mail", () => {
     smtp = await startTestSmtpServer({ delayMs: SMTP_DELAY_MS });
     site = await startTestSite({ trustProxy: true, smtpUrl: smtp.url });
     await confirmedUser(site, "known@example.com", "known-pass-1");
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await site?.close();
     await smtp?.close();
@@ -102,7 +102,7 @@ describe("with a mail server that refuses every mail", () => {
     await confirmedUser(site, "known@example.com", "known-pass-1");
     const headers = new Headers({ [CLIENT_IP_HEADER]: "127.0.0.9" });
     await site.runtime.auth.api.signUpEmail({ body: { name: "pending", email: "pending@example.com", password: "pending-pass-1" }, headers });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await site?.close();
     await smtp?.close();
@@ -136,5 +136,5 @@ describe("with a mail server that refuses every mail", () => {
     expect((await lastMailTo(site.runtime.auth, db, "pending@example.com"))?.subject).toBe("Confirm your email for Phrasewise");
     expect(await lastMailTo(site.runtime.auth, db, "nobody@example.com")).toBeUndefined();
     expect((await site.request("/")).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });
