@@ -6,7 +6,7 @@ import { RouterContextProvider, type RouterContext } from "react-router";
 import { requestInfoContext, runtimeContext } from "#server/context.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
-import { authLimitForPath, consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
+import { authLimitForPath, authTargetMatcher, canonicalAuthPath, consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
 import { personalRequestCheck } from "#server/auth/personal-request.server.ts";
 import type { SessionUser } from "#server/auth/session.server.ts";
 import { bodyLimit } from "#server/http/body-limit.server.ts";
@@ -74,9 +74,21 @@ export function createSiteHandler(runtime: Runtime): express.Router {
   router.use(cspReportRoute(runtime.logger));
   router.use(originCheck(runtime.env.PUBLIC_URL));
   const authHandler = toNodeHandler(runtime.auth);
-  router.all(`${AUTH_BASE_PATH}/{*path}`, async (req, res, next) => {
+  const isAuthTarget = authTargetMatcher(AUTH_BASE_PATH);
+  router.use(async (req, res, next) => {
+    if (!isAuthTarget(req.originalUrl)) {
+      next();
+      return;
+    }
     try {
-      const kind = authLimitForPath(req.method, req.path.slice(AUTH_BASE_PATH.length));
+      res.setHeader("Cache-Control", "no-store");
+      // Only canonical spellings reach the library, so the limits below see the path it routes on.
+      const path = canonicalAuthPath(AUTH_BASE_PATH, req.originalUrl);
+      if (path === undefined) {
+        res.sendStatus(404);
+        return;
+      }
+      const kind = authLimitForPath(req.method, path);
       if (kind) {
         const limit = await consumeAuthLimit(runtime.database.db, kind, String(req.headers[CLIENT_IP_HEADER]));
         if (!limit.allowed) {
@@ -85,7 +97,6 @@ export function createSiteHandler(runtime: Runtime): express.Router {
           return;
         }
       }
-      res.setHeader("Cache-Control", "no-store");
       await authHandler(req, res);
     } catch (error) {
       next(error);

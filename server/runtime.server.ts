@@ -118,6 +118,8 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
         },
       },
       async close() {
+        // Account mails still on their way (they leave in the background).
+        await auth.flushMail();
         await events.close();
         await database.close();
       },

@@ -71,6 +71,7 @@ describe("without a trusted proxy", () => {
     });
     expect(hidden.status).toBe(403);
     expect(await snapshot(db)).toBe(before);
+    await site.runtime.auth.flushMail();
     expect(await db.$count(mailOutbox)).toBe(mails);
     expect(await db.$count(users, eq(users.email, "eve@example.com"))).toBe(0);
   });
@@ -109,7 +110,7 @@ describe("sessions", () => {
     expect((await site.request("/profile", { cookie: second })).status).toBe(200);
 
     expect((await site.request("/auth/forgot-password", { ...form({ email: "reset@example.com" }), ip: "198.51.100.4" })).status).toBe(200);
-    const token = linkIn((await lastMailTo(site.runtime.database.db, "reset@example.com"))!.text).searchParams.get("token")!;
+    const token = linkIn((await lastMailTo(site.runtime.auth, site.runtime.database.db, "reset@example.com"))!.text).searchParams.get("token")!;
     const reset = await site.request("/auth/reset-password", {
       ...form({ token, password: "brandnew1", confirm: "brandnew1" }),
       ip: "198.51.100.5",
@@ -145,7 +146,7 @@ describe("sessions", () => {
       const ownerRow = (await owner.runtime.database.db.select().from(users).where(eq(users.email, "owner@example.com")))[0]!;
       expect(await owner.runtime.database.db.$count((await import("#server/db/schema.ts")).userRoles)).toBe(0);
 
-      const confirmation = await lastMailTo(owner.runtime.database.db, "owner@example.com");
+      const confirmation = await lastMailTo(owner.runtime.auth, owner.runtime.database.db, "owner@example.com");
       const link = linkIn(confirmation!.text);
       const confirmed = await owner.request(`${link.pathname}${link.search}`);
       expect(confirmed.status).toBe(302);

@@ -26,10 +26,25 @@ export const resetPasswordSchema = z
   })
   .refine((value) => value.password === value.confirm, { path: ["confirm"], message: "The passwords do not match" });
 
-export const profileSchema = z.object({
-  username: z
-    .string({ error: "Username is required" })
-    .trim()
-    .min(2, "Username must be at least 2 characters")
-    .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),
+/**
+ * A username, whichever door it comes through: the profile form, the auth API's `name` (sign-up, update-user) and
+ * the CLI. One character is enough: the names the product derives from email addresses (defaultUsername) can be that
+ * short. Control characters (line breaks, escapes) are refused: a name is shown in pages, mails and logs.
+ */
+export const usernameSchema = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(1, "Username is required")
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^\P{Cc}*$/u, "Username must not contain control characters");
+
+export const profileSchema = z.object({ username: usernameSchema });
+
+/**
+ * What the auth API may write to an account besides email and password. Nothing in the product sets a profile
+ * image, so none is accepted (a `javascript:` address or a huge one could otherwise reach every page the user loads).
+ */
+export const accountFieldsSchema = z.object({
+  name: usernameSchema.optional(),
+  image: z.null({ error: "A profile image cannot be set" }).optional(),
 });

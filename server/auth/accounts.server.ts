@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { defaultUsername } from "#app/lib/account-display.ts";
+import { usernameSchema } from "#app/lib/account-schema.ts";
 import type { Auth } from "#server/auth/auth.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#server/auth/auth.server.ts";
 import { findUserByEmail, grantAdmin } from "#server/auth/roles.server.ts";
@@ -18,6 +20,13 @@ export function checkEmail(email: string): string {
   return normalized;
 }
 
+/** The same username rules as the profile form and the auth API. */
+export function checkUsername(name: string): string {
+  const parsed = usernameSchema.safeParse(name);
+  if (!parsed.success) throw new AccountError(parsed.error.issues[0]?.message ?? "Invalid username");
+  return parsed.data;
+}
+
 export function checkPassword(password: string): string {
   if (password.length < MIN_PASSWORD_LENGTH) throw new AccountError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   if (password.length > MAX_PASSWORD_LENGTH) throw new AccountError(`The password must be at most ${MAX_PASSWORD_LENGTH} characters`);
@@ -32,10 +41,11 @@ export async function createConfirmedUser(
 ): Promise<{ id: string; email: string }> {
   const email = checkEmail(input.email);
   const password = checkPassword(input.password);
+  const name = checkUsername(input.name ?? defaultUsername(email));
   if (await findUserByEmail(db, email)) throw new AccountError(`A user with the email ${email} already exists`);
   const ctx = await auth.$context;
   const hash = await ctx.password.hash(password);
-  const user = await ctx.internalAdapter.createUser({ email, name: input.name?.trim() || email.split("@")[0]!, emailVerified: true }, { method: "email-password" });
+  const user = await ctx.internalAdapter.createUser({ email, name, emailVerified: true }, { method: "email-password" });
   await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
   if (input.admin) await grantAdmin(db, user.id);
   return { id: user.id, email };

@@ -28,7 +28,7 @@ describe("accounts with email and password", () => {
     expect(result.token).toBeNull();
     const [row] = await handle.db.select().from(users).where(eq(users.email, "ana@example.com"));
     expect(row?.emailVerified).toBe(false);
-    const mail = await lastMailTo(handle.db, "ana@example.com");
+    const mail = await lastMailTo(auth, handle.db, "ana@example.com");
     expect(mail?.subject).toBe("Confirm your email for Phrasewise");
     const link = linkIn(mail!.text);
     expect(link.pathname).toBe("/auth/verify-email");
@@ -67,17 +67,18 @@ describe("accounts with email and password", () => {
     expect(result.token).toBeNull();
     expect(result.user.email).toBe("ana@example.com");
     expect(await handle.db.$count(users)).toBe(before);
-    expect((await lastMailTo(handle.db, "ana@example.com"))?.subject).toBe("Your Phrasewise account");
+    expect((await lastMailTo(auth, handle.db, "ana@example.com"))?.subject).toBe("Your Phrasewise account");
   });
 
   it("answers a reset request the same for unknown addresses, and a reset ends every session", async () => {
     const mailsBefore = await handle.db.$count(mailOutbox);
     const unknown = await auth.api.requestPasswordReset({ body: { email: "nobody@example.com" }, headers: headers() });
+    await auth.flushMail();
     expect(await handle.db.$count(mailOutbox)).toBe(mailsBefore);
     const known = await auth.api.requestPasswordReset({ body: { email: "ana@example.com" }, headers: headers() });
     expect(known).toEqual(unknown);
 
-    const mail = await lastMailTo(handle.db, "ana@example.com");
+    const mail = await lastMailTo(auth, handle.db, "ana@example.com");
     expect(mail?.subject).toBe("Reset your Phrasewise password");
     const link = linkIn(mail!.text);
     expect(link.pathname).toBe("/auth/reset-password");

@@ -1,21 +1,24 @@
 import { betterAuth } from "better-auth";
 import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { isAPIError } from "better-auth/api";
 import type { Database } from "#server/db/client.server.ts";
 import { accounts, sessions, users, verifications } from "#server/db/schema.ts";
 import type { Env } from "#server/env.server.ts";
 import type { Logger } from "#server/logger.server.ts";
 import type { Mailer } from "#server/mail/mailer.server.ts";
+import { createOutboxMailer } from "#server/mail/outbox-mailer.server.ts";
+import { createAccountMail } from "#server/auth/account-mail.server.ts";
+import { checkAccountFields, createAuthHooks } from "#server/auth/auth-hooks.server.ts";
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from "#server/auth/auth-mail.server.ts";
 import { hashPassword, verifyPassword } from "#server/auth/password.server.ts";
-import { promoteOwner } from "#server/auth/roles.server.ts";
 
 /**
  * Accounts with better-auth: email and password, confirmed by mail before the first sign-in. Its defaults are
  * tightened (see docs/decisions/004-auth.md): argon2id at OWASP cost, an absolute session lifetime, password resets
  * that end every session, no automatic sign-in, secure cookies behind HTTPS, no telemetry. Its own rate limiter is off:
- * server/auth/auth-limits.server.ts counts attempts in the database for its routes and ours alike.
+ * server/auth/auth-limits.server.ts counts attempts in the database for its routes and ours alike. Account mails leave
+ * in the background (account-mail.server.ts), and auth-hooks.server.ts adds our rules to its endpoints.
  */
 
 /** The session cookie is `phrasewise.session_token` (`__Secure-phrasewise.session_token` over HTTPS). */
@@ -41,7 +44,7 @@ const RESET_LINK_SECONDS = 60 * 60;
 
 export interface AuthDeps {
   db: Database;
-  env: Pick<Env, "PUBLIC_URL" | "SITE_NAME" | "NODE_ENV" | "OWNER_EMAIL">;
+  env: Pick<Env, "PUBLIC_URL" | "SITE_NAME" | "NODE_ENV" | "OWNER_EMAIL" | "MAIL_FROM">;
   mailer: Mailer;
   logger: Logger;
   secret: string;
@@ -60,8 +63,9 @@ export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
   process.env.BETTER_AUTH_TELEMETRY = "0";
   const secure = env.PUBLIC_URL.startsWith("https://");
   const development = env.NODE_ENV === "development";
+  const mail = createAccountMail({ mailer, outbox: createOutboxMailer(db, { from: env.MAIL_FROM, logger }), logger });
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: env.SITE_NAME,
     baseURL: env.PUBLIC_URL,
     basePath: AUTH_BASE_PATH,
@@ -76,6 +80,13 @@ export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
         // Its warnings are mostly failed sign-ins ("Invalid password"): routine, not a fault of the server.
         else if (level === "warn" || level === "info") logger.info(`[auth] ${message}`);
         else logger.debug(`[auth] ${message}`);
+      },
+    },
+    // Errors its HTTP handler catches, such as our hooks' refusals (400, 429): answers, not faults of the server.
+    onAPIError: {
+      onError(error) {
+        if (isAPIError(error) && error.statusCode < 500) logger.debug(`[auth] ${error.statusCode} ${error.message}`);
+        else logger.error("[auth] A request failed", error);
       },
     },
     database: drizzleAdapter(db, {
@@ -94,11 +105,11 @@ export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
       async sendResetPassword({ user, token }) {
         const link = resetLink(env.PUBLIC_URL, token);
         if (development) logger.info(`Password reset link for ${user.email}: ${link}`);
-        await mailer.send(passwordResetMail(env.SITE_NAME, user.email, link));
+        mail.send(passwordResetMail(env.SITE_NAME, user.email, link));
       },
       // Registering an address that has an account answers exactly like a new one; its owner gets a note instead.
       async onExistingUserSignUp({ user }) {
-        await mailer.send(
+        mail.send(
           alreadyRegisteredMail(env.SITE_NAME, user.email, `${env.PUBLIC_URL}/auth`, `${env.PUBLIC_URL}/auth/forgot-password`),
         );
       },
@@ -112,7 +123,7 @@ export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
       async sendVerificationEmail({ user, token }) {
         const link = confirmationLink(env.PUBLIC_URL, token);
         if (development) logger.info(`Email confirmation link for ${user.email}: ${link}`);
-        await mailer.send(confirmationMail(env.SITE_NAME, user.email, link));
+        mail.send(confirmationMail(env.SITE_NAME, user.email, link));
       },
     },
     session: {
@@ -133,6 +144,19 @@ export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
       disableCSRFCheck: false,
     },
     databaseHooks: {
+      // Whatever endpoint writes a user row (also the CLI, through the library's adapter): the same field rules.
+      user: {
+        create: {
+          async before(user) {
+            checkAccountFields(user);
+          },
+        },
+        update: {
+          async before(user) {
+            checkAccountFields(user);
+          },
+        },
+      },
       session: {
         create: {
           // Defence in depth: whatever path asks for it, an unconfirmed account never gets a session.
@@ -147,15 +171,9 @@ export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
         },
       },
     },
-    hooks: {
-      // Sign-ins through the library's HTTP endpoint (our /auth form promotes the owner itself, to say so in a toast).
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email" || !ctx.request) return;
-        const user = ctx.context.newSession?.user;
-        if (user) await promoteOwner(db, env.OWNER_EMAIL, user);
-      }),
-    },
+    hooks: createAuthHooks({ db, ownerEmail: env.OWNER_EMAIL }),
   });
+  return Object.assign(auth, { flushMail: mail.flush });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

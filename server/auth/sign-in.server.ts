@@ -1,4 +1,5 @@
 import { isAPIError } from "better-auth/api";
+import { defaultUsername } from "#app/lib/account-display.ts";
 import { CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
 import { consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
 import { isAdmin, promoteOwner } from "#server/auth/roles.server.ts";
@@ -32,7 +33,13 @@ function failure(error: unknown, fallback: string): Failure {
     if (code === "EMAIL_NOT_VERIFIED") {
       return { ok: false, status: 403, message: "Please confirm your email address first. We've sent you a new confirmation link." };
     }
-    return { ok: false, status: error.statusCode, message: error.message || fallback };
+    const retryAfter = Number(new Headers(error.headers).get("retry-after"));
+    return {
+      ok: false,
+      status: error.statusCode,
+      message: error.message || fallback,
+      ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+    };
   }
   throw error;
 }
@@ -76,7 +83,7 @@ export async function register(
   try {
     const email = input.email.trim();
     await runtime.auth.api.signUpEmail({
-      body: { name: email.split("@")[0] || email, email, password: input.password },
+      body: { name: defaultUsername(email), email, password: input.password },
       headers: libraryHeaders(request, clientIp),
     });
     return { ok: true };

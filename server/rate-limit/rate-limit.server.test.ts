@@ -6,6 +6,7 @@ import {
   clientAddressKey,
   consumeRateLimit,
   pruneExpiredRateLimits,
+  refundRateLimit,
   type RateLimitRule,
 } from "#server/rate-limit/rate-limit.server.ts";
 import { openTestDatabase, quietLogger, testDriver } from "#tests/support/database.ts";
@@ -102,6 +103,26 @@ describe("consumeRateLimit", () => {
   it("refuses nonsense limits", async () => {
     await expect(consumeRateLimit(handle.db, rule({ limit: 0 }))).rejects.toThrow(RangeError);
     await expect(consumeRateLimit(handle.db, rule({ windowMs: 0 }))).rejects.toThrow(RangeError);
+  });
+});
+
+describe("refundRateLimit", () => {
+  it("gives back one attempt of the current window, never below zero, and leaves an ended window alone", async () => {
+    for (let i = 0; i < 3; i++) await consumeRateLimit(handle.db, rule());
+    await refundRateLimit(handle.db, rule());
+    expect((await consumeRateLimit(handle.db, rule())).allowed).toBe(true);
+    expect((await consumeRateLimit(handle.db, rule())).allowed).toBe(false);
+
+    await handle.db.delete(rateLimits);
+    await consumeRateLimit(handle.db, rule());
+    for (let i = 0; i < 3; i++) await refundRateLimit(handle.db, rule());
+    for (let i = 0; i < 3; i++) expect((await consumeRateLimit(handle.db, rule())).allowed).toBe(true);
+    expect((await consumeRateLimit(handle.db, rule())).allowed).toBe(false);
+
+    await endWindow("test", "1.2.3.4");
+    await refundRateLimit(handle.db, rule());
+    const [row] = await handle.db.select({ count: rateLimits.count }).from(rateLimits);
+    expect(row?.count).toBe(4);
   });
 });
 

@@ -1,5 +1,5 @@
 import { isIPv6 } from "node:net";
-import { lte, sql } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.server.ts";
 import { rateLimits } from "#server/db/schema.ts";
 
@@ -59,6 +59,18 @@ export async function consumeRateLimit(db: Executor, rule: RateLimitRule): Promi
 
   const allowed = row.count <= limit;
   return { allowed, retryAfterSeconds: allowed ? 0 : row.secondsLeft };
+}
+
+/**
+ * Takes back one attempt counted by consumeRateLimit in the current window, for limits that count only failures: the
+ * attempt is counted before it is made (so concurrent attempts can never exceed the limit) and given back when it
+ * succeeds.
+ */
+export async function refundRateLimit(db: Executor, { bucket, key }: Pick<RateLimitRule, "bucket" | "key">): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`), gt(rateLimits.count, 0)));
 }
 
 /** Deletes the counters whose window has ended (they count as empty anyway). Returns how many went. */

@@ -38,6 +38,8 @@ export interface TestSiteOptions {
   publicUrl?: string;
   /** An already open, migrated database, closed with the site; by default a fresh test database. */
   database?: DatabaseHandle;
+  /** Mail over SMTP to this server (such as a test SMTP server's url) instead of the outbox table. */
+  smtpUrl?: string;
   /** Where the site logs (silent by default). */
   logger?: Logger;
 }
@@ -73,6 +75,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
       BETTER_AUTH_SECRET: SITE_SECRET,
       TRUST_PROXY: options.trustProxy ? "true" : "false",
       ...(options.ownerEmail ? { OWNER_EMAIL: options.ownerEmail } : {}),
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     });
     const runtime = await createRuntime(env, { database, logger: options.logger ?? quietLogger });
     app.use(createSiteHandler(runtime));

@@ -8,6 +8,7 @@ import { quietLogger } from "#tests/support/database.ts";
 
 export const TEST_PUBLIC_URL = "http://127.0.0.1:3999";
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
+const TEST_MAIL_FROM = "Phrasewise <no-reply@phrasewise.example>";
 
 /** The real auth setup on a test database, with mail kept in its outbox table. */
 export function createTestAuth(
@@ -17,15 +18,22 @@ export function createTestAuth(
   const logger = options.logger ?? quietLogger;
   return createAuth({
     db,
-    env: { PUBLIC_URL: TEST_PUBLIC_URL, SITE_NAME: "Phrasewise", NODE_ENV: options.nodeEnv ?? "test", OWNER_EMAIL: options.ownerEmail },
-    mailer: createOutboxMailer(db, { from: "Phrasewise <no-reply@phrasewise.example>", logger }),
+    env: {
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      SITE_NAME: "Phrasewise",
+      NODE_ENV: options.nodeEnv ?? "test",
+      OWNER_EMAIL: options.ownerEmail,
+      MAIL_FROM: TEST_MAIL_FROM,
+    },
+    mailer: createOutboxMailer(db, { from: TEST_MAIL_FROM, logger }),
     logger,
     secret: TEST_SECRET,
   });
 }
 
-/** The newest mail to this address in the outbox. */
-export async function lastMailTo(db: Database, to: string) {
+/** The newest mail to this address in the outbox, once the account mails already started have left. */
+export async function lastMailTo(auth: Pick<Auth, "flushMail">, db: Database, to: string) {
+  await auth.flushMail();
   const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
   return mail;
 }

@@ -24,6 +24,8 @@ export interface TestSmtpOptions {
   auth?: { user: string; pass: string };
   /** Refuse every recipient (550) or every message after DATA (554). */
   reject?: "recipient" | "message";
+  /** Answer each message this many ms after its data arrived, as a real server on a network does. */
+  delayMs?: number;
 }
 
 function decodeBody(body: string, encoding: string | undefined) {
@@ -69,15 +71,19 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
           const colon = line.indexOf(":");
           headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
         }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          headers,
-          body: raw.slice(split + 4),
-          text: decodeBody(raw.slice(split + 4), headers["content-transfer-encoding"]),
-        });
-        callback();
+        const accept = () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            headers,
+            body: raw.slice(split + 4),
+            text: decodeBody(raw.slice(split + 4), headers["content-transfer-encoding"]),
+          });
+          callback();
+        };
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
       });
     },
   };

@@ -7,6 +7,7 @@ import { Container, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { initialOf } from "#app/lib/account-display.ts";
+import { USERNAME_MAX } from "#app/lib/account-limits.ts";
 import { profileSchema } from "#app/lib/account-schema.ts";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
@@ -142,7 +143,7 @@ function AccountCard({
     id: "profile-form",
     lastResult,
     defaultValue: { username },
-    constraint: { username: { required: true, minLength: 2, maxLength: 50 } },
+    constraint: { username: { required: true, maxLength: USERNAME_MAX } },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: validation.onValidate,
