@@ -82,7 +82,7 @@ test.describe("desktop chrome", () => {
 test("a hero image that fails to load is replaced by the placeholder", async ({ page, pageErrors }) => {
   await page.route("**/images/hero.svg", (route) => route.fulfill({ status: 404, body: "" }));
   await page.goto("/");
-  const hero = page.getByRole("img", { name: "Learners practising everyday phrases with native-speaker audio" });
+  const hero = page.getByRole("img", { name: "Learners practicing everyday phrases with native-speaker audio" });
   await expect(hero).toHaveAttribute("src", "/images/placeholder.svg");
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // The failed request is what this test provokes; nothing else may have gone wrong.
