@@ -234,6 +234,15 @@ const matrix: Record<string, Row> = {
   "routes/admin/users": adminPage("/admin/users"),
   "routes/admin/blog": adminPage("/admin/blog"),
   "routes/admin/settings": adminPage("/admin/settings"),
+  // An unknown admin path reveals nothing to non-admins: the same redirects as any admin page; admins get a 404.
+  "routes/admin/not-found": {
+    probes: ["/admin/no-such-tab", "/admin/languages/no-such-thing"].map((path) => ({
+      name: `GET ${path}`,
+      method: "GET" as const,
+      path: () => path,
+      expect: adminOnly({ status: 404 }),
+    })),
+  },
 };
 
 /** The library's own endpoints that act on the signed-in user. */
