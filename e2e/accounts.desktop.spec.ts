@@ -253,6 +253,7 @@ test("toasts use the brand font and sit below the header, clear of its links", a
 });
 
 test("an admin gets a 404 inside the admin chrome for an unknown admin path, also below a tab", async ({ page }) => {
+  test.setTimeout(60_000);
   await signIn(page, accountsFixture.admin.email, accountsFixture.admin.password);
   await expect(page).toHaveURL(/\/admin$/);
   for (const path of ["/admin/no-such-tab", "/admin/languages/no-such-thing", "/admin/settings/a/b"]) {
