@@ -37,6 +37,9 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("blog", "routes/admin/blog.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    // Any other admin path, also below a tab: a 404 in the admin chrome. ":section/*" rather than "*": a bare splat
+    // ranks below the public /:language/:level/:lesson, which would answer /admin/languages/x.
+    route(":section/*", "routes/admin/not-found.tsx"),
   ]),
   route("api/settings", "routes/api/settings.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
 import { accountsFixture, servers } from "#e2e/support/servers.ts";
+import { FLASH_COOKIE } from "#server/auth/flash.server.ts";
 
 /**
  * Accounts end to end (issue #4) on the accounts server: mail goes over SMTP to a test server whose mailbox the tests
@@ -76,7 +77,7 @@ test("a learner registers, confirms, signs in, edits the profile, records progre
 
   // Not confirmed yet: signing in is refused.
   await signIn(page, email, "my-password-1");
-  await expectToast(page, "Error signing in");
+  await expect(page.getByRole("alert")).toContainText("Error signing in");
   await expectRefusedOnConsole(pageErrors, 403);
   await expect(page).toHaveURL(/\/auth$/);
 
@@ -148,7 +149,7 @@ test("the owner address becomes an admin only after confirming it", async ({ pag
   const email = accountsFixture.ownerEmail;
   await register(page, email, "owner-pass-1");
   await signIn(page, email, "owner-pass-1");
-  await expectToast(page, "Error signing in");
+  await expect(page.getByRole("alert")).toContainText("Error signing in");
   await expectRefusedOnConsole(pageErrors, 403);
 
   await page.goto("/admin");
@@ -207,6 +208,71 @@ test("a visitor on a lesson is invited to sign in, and comes back after signing 
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${accountsFixture.lesson}$`));
   await expect(page.getByRole("button", { name: "Favorite: Hola" })).toBeVisible();
+});
+
+test("a sign-in error is said once, above the form, and is gone after switching to Register", async ({ page, pageErrors }) => {
+  const answer = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/auth"));
+  await signIn(page, accountsFixture.learner.email, "not-the-password");
+  const alert = page.getByRole("alert").filter({ hasText: "Error signing in" });
+  await expect(alert).toContainText("Invalid email or password");
+  await expectRefusedOnConsole(pageErrors, 401);
+  // The answer carries no toast (flash cookie) to repeat the alert, which would also outlive a switch of tabs.
+  const setCookie = (await (await answer).headerValue("set-cookie")) ?? "";
+  expect(setCookie).not.toContain(`${FLASH_COOKIE}=`);
+
+  await page.getByRole("link", { name: "Register" }).click();
+  await expect(page).toHaveURL(/tab=register/);
+  await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible();
+  await expect(page.getByText("Error signing in")).toHaveCount(0);
+  await expect(page.getByText("Invalid email or password")).toHaveCount(0);
+});
+
+test("toasts use the brand font and sit below the header, clear of its links", async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 800 });
+  await signIn(page, accountsFixture.learner.email, accountsFixture.learner.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  const header = page.locator("header[data-scrolled]");
+
+  const expectClearOfHeader = async (title: string) => {
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
+    await expect(toast).toBeVisible();
+    // Wait for the entrance transition to end: the box is measured where the toast stays.
+    await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await expect.poll(() => toast.evaluate((el) => el.getAnimations().length)).toBe(0);
+    const [toastBox, headerBox] = await Promise.all([toast.boundingBox(), header.boundingBox()]);
+    expect(toastBox!.y, `"${title}" starts below the header`).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
+    expect(await toast.evaluate((el) => getComputedStyle(el).fontFamily)).toContain("Plus Jakarta Sans");
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(
+      await toast.evaluate((el) => getComputedStyle(el).fontFamily),
+    );
+  };
+  await expectClearOfHeader("Welcome back!");
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await expectClearOfHeader("Profile updated");
+});
+
+test("an admin gets a 404 inside the admin chrome for an unknown admin path, also below a tab", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, accountsFixture.admin.email, accountsFixture.admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const path of ["/admin/no-such-tab", "/admin/languages/no-such-thing", "/admin/settings/a/b"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveCount(8);
+    await expect(page.getByText("The language or level you're looking for doesn't exist.")).toHaveCount(0);
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+});
+
+test("a visitor asking for an unknown admin path gets the admin redirect, not a 404", async ({ page }) => {
+  await page.goto("/admin/languages/no-such-thing");
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectToast(page, "You must be logged in to access the admin area");
 });
 
 test.describe("without JavaScript", () => {

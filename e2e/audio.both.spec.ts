@@ -109,6 +109,15 @@ test("a card collapses and opens again", async ({ page }) => {
   const toggle = card.getByRole("button", { expanded: true }).first();
   await toggle.click();
   await expect(card.getByRole("button", { name: "Buenos días." })).toBeHidden();
+  // Collapsed, the card is as tall as what it shows, also beside an open card in the two-column grid (lg).
+  const emptySpace = () =>
+    card.evaluate((el) => {
+      const content = [...el.children].reduce((sum, child) => sum + child.getBoundingClientRect().height, 0);
+      return el.getBoundingClientRect().height - content;
+    });
+  await expect.poll(emptySpace).toBeLessThanOrEqual(2);
+  const [collapsed, open] = await Promise.all([card.boundingBox(), page.getByRole("region", { name: "Audio 2" }).boundingBox()]);
+  expect(collapsed!.height).toBeLessThan(open!.height);
   await card.getByRole("button", { expanded: false }).first().click();
   await expect(card.getByRole("button", { name: "Buenos días." })).toBeVisible();
 });

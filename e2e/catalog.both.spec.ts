@@ -128,6 +128,16 @@ test.describe("catalogue pages (demo content)", () => {
     const skeleton = page.getByRole("status", { name: "Loading languages" });
     await expect(skeleton.locator("[data-skeleton-card]")).toHaveCount(6);
     await expect(skeleton).toBeVisible();
+    // Whole rows only (2 × 3, 3 × 2 or 6 × 1), never 4 + 2.
+    const rows = await skeleton.locator("[data-skeleton-card]").evaluateAll((cards) => {
+      const perRow = new Map<number, number>();
+      for (const card of cards) {
+        const top = Math.round(card.getBoundingClientRect().top);
+        perRow.set(top, (perRow.get(top) ?? 0) + 1);
+      }
+      return [...perRow.values()];
+    });
+    expect(new Set(rows).size, `cards per row: ${rows.join(" + ")}`).toBe(1);
     release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose Your Language");
     await expect(skeleton).toHaveCount(0);

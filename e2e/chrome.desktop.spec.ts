@@ -16,6 +16,33 @@ test.describe("desktop chrome", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
   });
 
+  test("the header marks the current section, with aria-current and a visible style", async ({ page }) => {
+    test.setTimeout(60_000);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const background = (name: string) => nav.getByRole("link", { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    const expectCurrent = async (path: string, section: string | null) => {
+      await expect(nav.locator('[aria-current="page"]'), path).toHaveText(section ? [section] : []);
+      if (!section) return;
+      const other = section === "Home" ? "Blog" : "Home";
+      expect(await background(section), `${path}: the current link looks different`).not.toBe(await background(other));
+    };
+    await page.goto("/blog");
+    await expectCurrent("/blog", "Blog");
+    const post = await page.getByRole("link", { name: /^Read more/ }).first().getAttribute("href");
+    for (const [path, section] of [
+      [post!, "Blog"],
+      ["/", "Home"],
+      ["/languages", "Languages"],
+      ["/spanish", "Languages"],
+      ["/spanish/a1/greetings", "Languages"],
+      ["/download", "Download App"],
+      ["/faq", null],
+    ] as const) {
+      await page.goto(path);
+      await expectCurrent(path, section);
+    }
+  });
+
   test("the header turns translucent after scrolling more than 10px", async ({ page }) => {
     await page.goto("/");
     const header = page.locator("header[data-scrolled]");
@@ -82,7 +109,7 @@ test.describe("desktop chrome", () => {
 test("a hero image that fails to load is replaced by the placeholder", async ({ page, pageErrors }) => {
   await page.route("**/images/hero.svg", (route) => route.fulfill({ status: 404, body: "" }));
   await page.goto("/");
-  const hero = page.getByRole("img", { name: "Learners practising everyday phrases with native-speaker audio" });
+  const hero = page.getByRole("img", { name: "Learners practicing everyday phrases with native-speaker audio" });
   await expect(hero).toHaveAttribute("src", "/images/placeholder.svg");
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // The failed request is what this test provokes; nothing else may have gone wrong.

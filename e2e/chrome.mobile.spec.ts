@@ -26,6 +26,28 @@ test.describe("mobile chrome (390px)", () => {
     await expect(page).toHaveURL(/\/download$/);
   });
 
+  test("the tab bar and the menu mark the current section", async ({ page }) => {
+    const tabs = page.getByRole("navigation", { name: "Tabs" });
+    for (const [path, tab, menuLink] of [
+      ["/", "Home", "Home"],
+      ["/spanish/a1", "Languages", "Languages"],
+      ["/download", "Download", "Download App"],
+      ["/blog", "Blog", "Blog"],
+      ["/faq", null, null],
+    ] as const) {
+      await page.goto(path);
+      await expect(tabs.locator('[aria-current="page"]'), path).toHaveText(tab ? [tab] : []);
+      if (tab) {
+        // Besides its colour, the current tab has a bar on top.
+        await expect(tabs.getByRole("link", { name: tab }).locator("span[aria-hidden]")).toBeVisible();
+      }
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.getByRole("dialog", { name: "Menu" }).getByRole("navigation", { name: "Mobile" });
+      await expect(menu.locator('[aria-current="page"]'), path).toHaveText(menuLink ? [menuLink] : []);
+      await page.keyboard.press("Escape");
+    }
+  });
+
   test("the promo strip links to /download, is hidden there, and stays dismissed for the session only", async ({ page, context }) => {
     await page.goto("/");
     const strip = page.getByRole("complementary", { name: "Get the app" });
@@ -49,6 +71,18 @@ test.describe("mobile chrome (390px)", () => {
     await other.goto(page.url());
     await expect(other.getByRole("complementary", { name: "Get the app" })).toBeVisible();
     await fresh.close();
+  });
+
+  test("the home page's lazy app screenshot has its box before the image arrives, so nothing jumps", async ({ page }) => {
+    // The image never arrives: its box must already be there.
+    await page.route("**/images/app-screenshot.svg", () => {});
+    await page.goto("/");
+    const screenshot = page.getByRole("img", { name: "The Phrasewise app showing a lesson with audio" });
+    await screenshot.scrollIntoViewIfNeeded();
+    const box = await screenshot.boundingBox();
+    expect(box!.height).toBeGreaterThan(300);
+    expect(box!.width).toBeGreaterThan(100);
+    expect(await screenshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
   });
 
   test("the footer stays clear of the bottom tab bar", async ({ page }) => {

@@ -132,7 +132,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("Message must be at least 10 characters.")).toBeVisible();
   });
 
-  test("a valid message is sent: progress on the button, then the success message and toast, and the form resets", async ({
+  test("a valid message is sent: progress on the button, then the success toast (said once), and the form resets", async ({
     page,
   }) => {
     // Hold the answer back until the in-flight state has been checked, however slow the machine.
@@ -150,8 +150,9 @@ test.describe("with JavaScript", () => {
     await expect(f.submit).toBeDisabled();
     release();
 
-    await expect(page.getByRole("status").filter({ hasText: SENT })).toBeVisible();
+    // SPEC §8: the success is a toast; the page does not say it a second time.
     await expectToast(page, SENT);
+    await expect(page.getByRole("main").getByText(SENT)).toHaveCount(0);
     await expect(f.submit).toHaveText("Send Message");
     await expect(f.submit).toBeEnabled();
     await expect(f.name).toHaveValue("");
@@ -182,6 +183,36 @@ test.describe("with JavaScript", () => {
     expect(pageErrors).toEqual([expect.stringContaining("status of 503")]);
     pageErrors.length = 0;
   });
+});
+
+test("over the limit: the red alert says when to try again, and the toast is the spec's failure text, not the same again", async ({
+  page,
+  pageErrors,
+}, testInfo) => {
+  // The accounts server trusts X-Forwarded-For: this test is a client of its own, whose 5 messages it sends first.
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `10.77.${testInfo.project.name === "mobile" ? 2 : 1}.${testInfo.workerIndex}` });
+  await page.goto(`${servers.accounts.url}/support`);
+  await waitForHydration(page);
+  const statuses = await page.evaluate(async (values) => {
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const response = await fetch("/support", { method: "POST", body: new URLSearchParams(values) });
+      answers.push(response.status);
+    }
+    return answers;
+  }, valid);
+  expect(statuses).toEqual([200, 200, 200, 200, 200]);
+
+  await fill(page, valid);
+  await form(page).submit.click();
+  const alert = page.getByRole("alert").filter({ hasText: /^Too many messages\. Please try again in \d+ minutes?\.$/ });
+  await expect(alert).toBeVisible();
+  await expectToast(page, TOAST_FAILED);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Too many messages" })).toHaveCount(0);
+
+  await expect.poll(() => pageErrors.length).toBeGreaterThan(0);
+  expect(pageErrors).toEqual([expect.stringContaining("status of 429")]);
+  pageErrors.length = 0;
 });
 
 test.describe("without JavaScript", () => {

@@ -116,7 +116,8 @@ const matrix: Record<string, Row> = {
         method: "POST",
         path: () => "/auth",
         body: (who) => ({ intent: "sign-in", email: `${who}@example.com`, password: "wrong-password" }),
-        expect: { ...signedInSentOn, visitor: { status: 401, toasts: ["Error signing in"] }, unconfirmed: { status: 401, toasts: ["Error signing in"] } },
+        // The error is shown above the form only (no toast too, which outlived a switch to Register).
+        expect: { ...signedInSentOn, visitor: { status: 401, toasts: [] }, unconfirmed: { status: 401, toasts: [] } },
       },
       {
         name: "POST /auth: register an address that has an account (same answer as a new one)",
@@ -234,6 +235,15 @@ const matrix: Record<string, Row> = {
   "routes/admin/users": adminPage("/admin/users"),
   "routes/admin/blog": adminPage("/admin/blog"),
   "routes/admin/settings": adminPage("/admin/settings"),
+  // An unknown admin path reveals nothing to non-admins: the same redirects as any admin page; admins get a 404.
+  "routes/admin/not-found": {
+    probes: ["/admin/no-such-tab", "/admin/languages/no-such-thing"].map((path) => ({
+      name: `GET ${path}`,
+      method: "GET" as const,
+      path: () => path,
+      expect: adminOnly({ status: 404 }),
+    })),
+  },
 };
 
 /** The library's own endpoints that act on the signed-in user. */

@@ -3,15 +3,20 @@ import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { displayName, initialOf } from "#app/lib/account-display.ts";
 import { cn } from "#app/lib/cn.ts";
+import { useCurrentSection } from "#app/lib/site-links.ts";
 
 export interface HeaderUser {
   email: string;
   name: string;
 }
 
-/** Sign In for visitors; the profile link and Sign Out for signed-in users. */
+/**
+ * Sign In for visitors; the profile link and Sign Out for signed-in users. In the desktop header (row) the Profile
+ * and Sign Out labels show from xl up; below that only the avatar and the icon fit beside the links, and the labels are screen-reader text.
+ */
 export function AccountNav({ user, layout = "row", onNavigate }: { user: HeaderUser | null; layout?: "row" | "column"; onNavigate?: () => void }) {
   const column = layout === "column";
+  const current = useCurrentSection() === "profile";
   if (!user) {
     return (
       <Button asChild variant={column ? "outline" : "ghost"} size={column ? "md" : "sm"} className={cn(column && "w-full")}>
@@ -23,25 +28,42 @@ export function AccountNav({ user, layout = "row", onNavigate }: { user: HeaderU
     );
   }
   const name = displayName(user.name, user.email);
+  // Icon-only below xl in the header: the label stays for screen readers, so the name is the same at every width.
+  const rowLabel = column ? undefined : "max-xl:sr-only";
   return (
-    <div className={cn("flex gap-2", column ? "flex-col" : "items-center")}>
+    <div className={cn("flex gap-2", column ? "flex-col" : "items-center gap-1 xl:gap-2")}>
       <Link
         to="/profile"
         onClick={onNavigate}
+        aria-current={current ? "page" : undefined}
+        title={column ? undefined : "Profile"}
         className={cn(
-          "inline-flex min-h-9 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-semibold text-ink hover:bg-brand-50",
+          "inline-flex min-h-9 items-center gap-2 rounded-full p-1 text-sm font-semibold whitespace-nowrap text-ink hover:bg-brand-50 xl:pr-3",
           column && "min-h-11 border border-brand-100 pr-4",
+          current && "bg-brand-100 text-brand-900",
         )}
       >
-        <span aria-hidden className="inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+        <span
+          aria-hidden
+          className={cn(
+            "inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800",
+            current && "bg-brand-700 text-white",
+          )}
+        >
           {initialOf(name)}
         </span>
-        <span className="max-w-[9rem] truncate">Profile</span>
+        <span className={rowLabel}>Profile</span>
       </Link>
       <Form method="post" action="/auth/sign-out">
-        <Button type="submit" variant={column ? "outline" : "ghost"} size={column ? "md" : "sm"} className={cn(column && "w-full")}>
+        <Button
+          type="submit"
+          variant={column ? "outline" : "ghost"}
+          size={column ? "md" : "sm"}
+          title={column ? undefined : "Sign Out"}
+          className={cn(column ? "w-full" : "px-2.5 xl:px-3.5")}
+        >
           <LogOut aria-hidden />
-          Sign Out
+          <span className={rowLabel}>Sign Out</span>
         </Button>
       </Form>
     </div>

@@ -28,7 +28,7 @@ export function AppPromo({
             <h2 id="app-promo-title" className="text-xl font-bold">
               Take this lesson offline with the {siteName} app
             </h2>
-            <p className="mt-1 text-brand-100">Every level, progress tracking and personalised recommendations.</p>
+            <p className="mt-1 text-brand-100">Every level, progress tracking and personalized recommendations.</p>
           </div>
         </div>
         {appStoreLink || playStoreLink ? (

@@ -123,11 +123,14 @@ export function LessonCard({ lesson, completed }: { lesson: LessonSummary; compl
   );
 }
 
-/** Placeholder cards while a catalogue page loads on client navigation (SPEC §2: 6 on /languages). */
+/**
+ * Placeholder cards while a catalogue page loads on client navigation (SPEC §2: 6 on /languages, 3 on /blog). At
+ * most three columns: six cards then fill whole rows of 2 or 3, where the wide screens' fourth column leaves 4 + 2.
+ */
 export function SkeletonCards({ count, label }: { count: number; label: string }) {
   return (
     <div role="status" aria-label={label}>
-      <CardGrid>
+      <CardGrid className="xl:grid-cols-3">
         {Array.from({ length: count }, (_, i) => (
           <li key={i} data-skeleton-card className="h-44 animate-pulse rounded-[var(--radius-card)] border border-brand-100 bg-brand-50/70" />
         ))}

@@ -1,21 +1,11 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
-import { Fragment, useSyncExternalStore } from "react";
+import { Fragment } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { LegalDocument } from "#app/content/legal.ts";
 import { cn } from "#app/lib/cn.ts";
 import { slugify } from "#app/lib/slug.ts";
-
-const noopSubscribe = () => () => {};
-
-/** False on the server and during hydration, true once the page is interactive. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**
  * "Back" goes back in the history when the previous entry is a page of this site (React Router numbers its own

@@ -1,10 +1,10 @@
 import { Download, Home, Languages, Menu, Newspaper, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { NavLink } from "react-router";
+import { Link } from "react-router";
 import { AccountNav, type HeaderUser } from "#app/components/account-nav.tsx";
 import { SiteLogo } from "#app/components/site-logo.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { primaryNav } from "#app/lib/site-links.ts";
+import { primaryNav, useCurrentSection } from "#app/lib/site-links.ts";
 
 /** Under 768px: a top bar with the logo and a slide-in menu (SPEC §2). */
 export function MobileTopBar({
@@ -21,6 +21,7 @@ export function MobileTopBar({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  const section = useCurrentSection();
   const close = () => dialog.current?.close();
   return (
     <div className="sticky top-0 z-40 flex h-15 items-center justify-between border-b border-brand-100 bg-white/90 px-4 backdrop-blur-md md:hidden">
@@ -69,28 +70,26 @@ export function MobileTopBar({
             <ul className="flex flex-col gap-1">
               {primaryNav.map((item) => (
                 <li key={item.to}>
-                  <NavLink
+                  <Link
                     to={item.to}
-                    end={item.to === "/"}
                     onClick={close}
-                    className={({ isActive }) =>
-                      cn(
-                        "block rounded-xl px-4 py-3 text-base font-semibold",
-                        isActive ? "bg-brand-50 text-brand-800" : "text-ink hover:bg-brand-50",
-                      )
-                    }
+                    aria-current={item.section === section ? "page" : undefined}
+                    className={cn(
+                      "block rounded-xl px-4 py-3 text-base font-semibold",
+                      item.section === section ? "bg-brand-100 text-brand-900" : "text-ink hover:bg-brand-50",
+                    )}
                   >
                     {item.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>
           </nav>
           <div className="mt-auto space-y-2 border-t border-brand-100 pt-4">
             {isAdmin ? (
-              <NavLink to="/admin" onClick={close} className="block rounded-xl px-4 py-3 text-base font-semibold text-ink hover:bg-brand-50">
+              <Link to="/admin" onClick={close} className="block rounded-xl px-4 py-3 text-base font-semibold text-ink hover:bg-brand-50">
                 Admin Dashboard
-              </NavLink>
+              </Link>
             ) : null}
             <AccountNav user={user} layout="column" onNavigate={close} />
           </div>
@@ -101,36 +100,40 @@ export function MobileTopBar({
 }
 
 const tabs = [
-  { to: "/", label: "Home", icon: Home },
-  { to: "/languages", label: "Languages", icon: Languages },
-  { to: "/blog", label: "Blog", icon: Newspaper },
-  { to: "/download", label: "Download", icon: Download },
+  { to: "/", label: "Home", icon: Home, section: "home" },
+  { to: "/languages", label: "Languages", icon: Languages, section: "languages" },
+  { to: "/blog", label: "Blog", icon: Newspaper, section: "blog" },
+  { to: "/download", label: "Download", icon: Download, section: "download" },
 ] as const;
 
 export function BottomTabBar() {
+  const section = useCurrentSection();
   return (
     <nav
       aria-label="Tabs"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-brand-100 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
       <ul className="grid grid-cols-4">
-        {tabs.map(({ to, label, icon: Icon }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={to === "/"}
-              className={({ isActive }) =>
-                cn(
-                  "flex h-16 flex-col items-center justify-center gap-1 text-xs font-semibold",
-                  isActive ? "text-brand-700" : "text-muted",
-                )
-              }
-            >
-              <Icon className="size-5" aria-hidden />
-              {label}
-            </NavLink>
-          </li>
-        ))}
+        {tabs.map(({ to, label, icon: Icon, section: tabSection }) => {
+          const current = tabSection === section;
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                aria-current={current ? "page" : undefined}
+                className={cn(
+                  "relative flex h-16 flex-col items-center justify-center gap-1 text-xs font-semibold",
+                  current ? "text-brand-700" : "text-muted",
+                )}
+              >
+                {/* The current tab's bar on top: colour alone is a weak cue. */}
+                {current ? <span aria-hidden className="absolute inset-x-5 top-0 h-0.5 rounded-full bg-brand-700" /> : null}
+                <Icon className="size-5" aria-hidden />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

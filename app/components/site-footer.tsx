@@ -1,11 +1,22 @@
 import { Link } from "react-router";
 import { SocialLinks } from "#app/components/social-links.tsx";
 import { StoreButtons } from "#app/components/store-buttons.tsx";
-import { DEFAULT_LOGO } from "#app/components/site-logo.tsx";
+import { DEFAULT_LOGO, DEFAULT_LOGO_LIGHT } from "#app/components/site-logo.tsx";
+import { cn } from "#app/lib/cn.ts";
 import type { ChromeSettings } from "#app/lib/chrome.ts";
 import { primaryNav } from "#app/lib/site-links.ts";
 
 const linkClass = "text-brand-100 transition-colors hover:text-white";
+
+/** Light on dark: the default logo's white variant. An uploaded logo's colours are unknown, so it keeps a light chip. */
+function FooterLogo({ logo, siteName }: { logo: string | null; siteName: string }) {
+  const uploaded = logo && logo !== DEFAULT_LOGO ? logo : null;
+  return (
+    <Link to="/" className={cn("inline-flex rounded-md", uploaded !== null && "bg-white px-3 py-2")} aria-label={`${siteName} home`}>
+      <img src={uploaded ?? DEFAULT_LOGO_LIGHT} alt={siteName} className="h-9 w-auto" height={36} width={162} />
+    </Link>
+  );
+}
 
 export function SiteFooter({ settings, siteName }: { settings: ChromeSettings; siteName: string }) {
   const year = new Date().getFullYear();
@@ -13,9 +24,7 @@ export function SiteFooter({ settings, siteName }: { settings: ChromeSettings; s
     <footer className="bg-brand-950 pb-24 text-brand-100 md:pb-0">
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr] lg:px-8">
         <div className="space-y-4">
-          <Link to="/" className="inline-flex rounded-md bg-white px-3 py-2" aria-label={`${siteName} home`}>
-            <img src={settings.logo || DEFAULT_LOGO} alt={siteName} className="h-8 w-auto" height={32} width={144} />
-          </Link>
+          <FooterLogo logo={settings.logo} siteName={siteName} />
           <p className="max-w-xs text-sm leading-relaxed text-brand-200">
             Practical everyday phrases with native-speaker audio. Join over 10,000 language learners.
           </p>

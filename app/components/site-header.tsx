@@ -1,11 +1,11 @@
 import { LayoutDashboard } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { AccountNav, type HeaderUser } from "#app/components/account-nav.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SiteLogo } from "#app/components/site-logo.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { primaryNav } from "#app/lib/site-links.ts";
+import { primaryNav, useCurrentSection } from "#app/lib/site-links.ts";
 
 /** The header turns translucent once the page has scrolled more than this (SPEC §9). */
 export const SCROLL_TRANSLUCENT_AFTER_PX = 10;
@@ -33,6 +33,7 @@ export function SiteHeader({
   user: HeaderUser | null;
 }) {
   const scrolled = useScrolledPast(SCROLL_TRANSLUCENT_AFTER_PX);
+  const section = useCurrentSection();
   return (
     <header
       data-scrolled={scrolled ? "true" : "false"}
@@ -43,34 +44,41 @@ export function SiteHeader({
           : "border-transparent bg-white",
       )}
     >
-      <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-6 px-6 lg:px-8">
-        <SiteLogo logo={logo} siteName={siteName} />
+      {/*
+        768 px holds the logo, the four links and the account controls only if the controls shrink to icons: below
+        lg the Admin Dashboard label, below xl the Profile and Sign Out labels become screen-reader text (the names
+        stay the same at every width). Nothing here wraps: a label that no longer fits must overflow visibly, and
+        e2e/header-layout.desktop.spec.ts measures every role at every width in between.
+      */}
+      <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-3 px-6 lg:gap-6 lg:px-8">
+        <SiteLogo logo={logo} siteName={siteName} className="shrink-0" />
         <nav aria-label="Main">
-          <ul className="flex items-center gap-1">
-            {primaryNav.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) =>
-                    cn(
-                      "rounded-full px-4 py-2 text-[0.95rem] font-semibold transition-colors",
-                      isActive ? "bg-brand-50 text-brand-800" : "text-muted hover:bg-brand-50 hover:text-ink",
-                    )
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+          <ul className="flex items-center gap-0.5 lg:gap-1">
+            {primaryNav.map((item) => {
+              const current = item.section === section;
+              return (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    aria-current={current ? "page" : undefined}
+                    className={cn(
+                      "block rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors lg:px-4 lg:text-[0.95rem]",
+                      current ? "bg-brand-100 text-brand-900" : "text-muted hover:bg-brand-50 hover:text-ink",
+                    )}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
-        <div className="flex min-w-[9rem] items-center justify-end gap-2">
+        <div className="flex shrink-0 items-center justify-end gap-1 lg:gap-2">
           {isAdmin ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to="/admin">
+            <Button asChild variant="outline" size="sm" className="px-2.5 lg:px-3.5">
+              <Link to="/admin" title="Admin Dashboard">
                 <LayoutDashboard aria-hidden />
-                Admin Dashboard
+                <span className="max-lg:sr-only">Admin Dashboard</span>
               </Link>
             </Button>
           ) : null}

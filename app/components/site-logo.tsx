@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 
 export const DEFAULT_LOGO = "/images/logo.svg";
+/** The same logo with a white wordmark, for the dark footer. */
+export const DEFAULT_LOGO_LIGHT = "/images/logo-light.svg";
 
 export function SiteLogo({ logo, siteName, className }: { logo: string | null; siteName: string; className?: string }) {
   return (

@@ -55,10 +55,20 @@ function MountedToaster({ Toaster }: { Toaster: Sonner["Toaster"] }) {
       position="top-center"
       richColors
       closeButton
-      // On a phone, below the sticky top bar (60 px), so a toast never covers its menu button.
-      mobileOffset={{ top: 72 }}
-      // Sonner's rich colours fall short of AA contrast; darker text keeps its look and passes.
-      style={{ "--success-text": "#047857", "--error-text": "#b91c1c", "--info-text": "#1d4ed8" } as React.CSSProperties}
+      // Below the header on every width, clear of its links and of the phone's menu button: app.css sets
+      // --toast-top for the public header, the phone's top bar and the admin header.
+      offset={{ top: "var(--toast-top)" }}
+      mobileOffset={{ top: "var(--toast-top)" }}
+      style={
+        {
+          // Sonner sets its own system font stack; toasts use the brand font, as the body does.
+          fontFamily: "inherit",
+          // Sonner's rich colours fall short of AA contrast; darker text keeps its look and passes.
+          "--success-text": "#047857",
+          "--error-text": "#b91c1c",
+          "--info-text": "#1d4ed8",
+        } as React.CSSProperties
+      }
     />
   );
 }

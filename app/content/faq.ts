@@ -38,8 +38,8 @@ export function faqCategories(site: { name: string; supportEmail: string }): Faq
           answer: "You can currently learn Spanish, French, Italian, German, Japanese, Mandarin Chinese, Portuguese and Russian. New lessons are added over time.",
         },
         {
-          id: "how-lessons-are-organised",
-          question: "How are the lessons organised?",
+          id: "how-lessons-are-organized",
+          question: "How are the lessons organized?",
           answer: "Pick a language, then a level (each shows its CEFR label, such as A1 or B2), then a lesson. Each lesson groups useful phrases with their translations and audio.",
         },
         {
@@ -50,7 +50,7 @@ export function faqCategories(site: { name: string; supportEmail: string }): Faq
         {
           id: "is-there-a-mobile-app",
           question: `Is there a ${name} mobile app?`,
-          answer: `Yes. The ${name} app adds offline learning, progress tracking with personalised recommendations and pronunciation practice. Visit our Download page for the App Store and Google Play links.`,
+          answer: `Yes. The ${name} app adds offline learning, progress tracking with personalized recommendations and pronunciation practice. Visit our Download page for the App Store and Google Play links.`,
         },
       ],
     },
@@ -61,7 +61,7 @@ export function faqCategories(site: { name: string; supportEmail: string }): Faq
         {
           id: "do-i-need-an-account",
           question: "Do I need an account to use the site?",
-          answer: "No. You can browse languages, lessons and phrases and play the audio without an account. An account lets you save your learning progress and favourite phrases.",
+          answer: "No. You can browse languages, lessons and phrases and play the audio without an account. An account lets you save your learning progress and favorite phrases.",
         },
         {
           id: "create-an-account",
@@ -81,12 +81,12 @@ export function faqCategories(site: { name: string; supportEmail: string }): Faq
         {
           id: "how-progress-is-tracked",
           question: "How is my progress tracked?",
-          answer: "When you're signed in, the lessons you complete are saved to your account. The Progress tab on your Profile shows how many lessons you've completed out of the total for each language you've started, and the app uses this to give you personalised recommendations.",
+          answer: "When you're signed in, the lessons you complete are saved to your account. The Progress tab on your Profile shows how many lessons you've completed out of the total for each language you've started, and the app uses this to give you personalized recommendations.",
         },
         {
           id: "delete-account",
           question: "How do I delete my account?",
-          answer: `Email us at ${email} from the address linked to your account and ask us to delete it. We'll remove your account, progress and favourite phrases and confirm by email.`,
+          answer: `Email us at ${email} from the address linked to your account and ask us to delete it. We'll remove your account, progress and favorite phrases and confirm by email.`,
         },
       ],
     },
@@ -133,7 +133,7 @@ export function faqCategories(site: { name: string; supportEmail: string }): Faq
         {
           id: "offline-learning",
           question: "Can I learn offline?",
-          answer: `Yes, offline learning is available in the ${name} mobile app, so you can keep practising without an internet connection. The website needs a connection to load lessons and audio.`,
+          answer: `Yes, offline learning is available in the ${name} mobile app, so you can keep practicing without an internet connection. The website needs a connection to load lessons and audio.`,
         },
         {
           id: "audio-not-playing",

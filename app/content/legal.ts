@@ -34,7 +34,7 @@ export function privacyPolicy(site: { name: string; supportEmail: string }): Leg
         heading: "Information we collect",
         paragraphs: [
           "You can browse languages, lessons and phrases and play the audio without giving us any personal information.",
-          "If you create an account, we hold your email address, your username, an optional profile picture (avatar), your learning progress for each lesson, and the phrases you save as favourites.",
+          "If you create an account, we hold your email address, your username, an optional profile picture (avatar), your learning progress for each lesson, and the phrases you save as favorites.",
           "Your password is never stored in readable form. We keep only a salted hash of it, which lets us check your password when you sign in without knowing what it is.",
           "If you contact us through the support form, we keep the name, email address and message you send.",
           "We don't ask for your postal address, phone number or date of birth. Premium subscriptions are paid through the App Store or Google Play, so we never receive your card details.",
@@ -43,7 +43,7 @@ export function privacyPolicy(site: { name: string; supportEmail: string }): Leg
       {
         heading: "How we use your information",
         paragraphs: [
-          "We use your account information to sign you in, show your profile, save your progress and favourite phrases, and give you personalised recommendations based on the lessons you have completed.",
+          "We use your account information to sign you in, show your profile, save your progress and favorite phrases, and give you personalized recommendations based on the lessons you have completed.",
           "We use your email address only to confirm your account, to send password reset links, and to reply to messages you send to support.",
           "We use support messages only to answer your question and to improve our help pages.",
         ],
@@ -70,7 +70,7 @@ export function privacyPolicy(site: { name: string; supportEmail: string }): Leg
       {
         heading: "How long we keep your information",
         paragraphs: [
-          "We keep your account information, progress and favourite phrases for as long as your account exists.",
+          "We keep your account information, progress and favorite phrases for as long as your account exists.",
           "When you ask us to delete your account, we delete this information. Copies in our backups are removed as those backups are routinely replaced.",
           "We keep support messages only as long as we need them to deal with your request and any follow-up questions.",
         ],
@@ -148,7 +148,7 @@ export function termsOfUse(site: { name: string; supportEmail: string }): LegalD
         ],
       },
       {
-        heading: "Our content and your licence",
+        heading: "Our content and your license",
         paragraphs: [
           `The phrases, translations, audio recordings, lessons, images and other content on ${name} belong to us or to the people who license them to us.`,
           "We give you a personal, non-transferable permission to use this content for your own non-commercial learning. You may not resell it, republish it, or use it to build another product or course.",
@@ -189,7 +189,7 @@ export function termsOfUse(site: { name: string; supportEmail: string }): LegalD
       {
         heading: "Ending your use",
         paragraphs: [
-          `You can stop using ${name} at any time, and you can ask us to delete your account by emailing ${email}. Cancelling a Premium subscription is done separately in your app store account.`,
+          `You can stop using ${name} at any time, and you can ask us to delete your account by emailing ${email}. Canceling a Premium subscription is done separately in your app store account.`,
           "We may suspend or close an account that seriously or repeatedly breaks these terms. Where it is reasonable, we will tell you first and explain why.",
         ],
       },

@@ -13,7 +13,7 @@ export const adminOverview = { to: "/admin", label: "Overview", icon: LayoutDash
 
 export const adminSections: AdminSection[] = [
   { to: "/admin/languages", label: "Languages", title: "Manage Languages", description: "Add, edit and remove the languages learners can choose.", icon: Globe },
-  { to: "/admin/levels", label: "Levels", title: "Manage Levels", description: "Organise each language into CEFR levels, reorder and lock them.", icon: Layers },
+  { to: "/admin/levels", label: "Levels", title: "Manage Levels", description: "Organize each language into CEFR levels, reorder and lock them.", icon: Layers },
   { to: "/admin/lessons", label: "Lessons", title: "Manage Lessons", description: "Create lessons per level, set their order and lock premium ones.", icon: BookOpen },
   { to: "/admin/phrases", label: "Phrases", title: "Manage Phrases", description: "Add phrases with translations and native-speaker audio.", icon: MessageSquareText },
   { to: "/admin/users", label: "Users", title: "User Management", description: "See who has registered and grant or remove admin privileges.", icon: Users },

@@ -62,10 +62,10 @@ export function defaultSettings(siteName: string): SiteSettings {
     about_content: `${siteName} teaches the phrases you actually need: greetings, ordering food, asking the way, making friends. Every phrase is recorded by a native speaker and grouped into short lessons you can finish on a coffee break.`,
     who_we_are_title: "Who We Are",
     who_we_are_content:
-      "We are language teachers and travellers who got tired of textbooks that teach you to describe a pencil case. We build lessons around real situations and the words people really say in them.",
+      "We are language teachers and travelers who got tired of textbooks that teach you to describe a pencil case. We build lessons around real situations and the words people really say in them.",
     how_it_works_title: "How It Works",
     how_it_works_content:
-      "Pick a language and a level, open a lesson and listen. Tap a phrase to see its translation, replay it as often as you like, and save your favourites. The app adds offline lessons and progress tracking with personalised recommendations.",
+      "Pick a language and a level, open a lesson and listen. Tap a phrase to see its translation, replay it as often as you like, and save your favorites. The app adds offline lessons and progress tracking with personalized recommendations.",
     banner_bg_color: "#F5F3FF",
     banner_text_color: "#333333",
     banner_cta_text: "Download the App",

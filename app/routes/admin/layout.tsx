@@ -38,7 +38,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <header className="border-b border-brand-100 bg-white">
+      <header data-admin-header className="border-b border-brand-100 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
           <div className="flex items-center gap-3">
             <SiteLogo logo={chrome.logo} siteName={siteName} />

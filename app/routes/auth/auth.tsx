@@ -45,11 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const requested = safeRedirectPath(formData.get("redirectTo"), "");
     const outcome = await signIn(runtime, request, clientIp, submission.value);
     if (!outcome.ok) {
-      const headers = toastHeaders(context, { type: "error", title: errorTitles.signIn, description: outcome.message });
-      if (outcome.retryAfterSeconds) headers.set("Retry-After", String(outcome.retryAfterSeconds));
+      // Shown once, above the form (SignInForm): not also as a toast, which would outlive a switch to Register.
       return data(
         { intent, result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }), registered: null },
-        { status: outcome.status, headers },
+        { status: outcome.status, headers: retryAfter(outcome.retryAfterSeconds) },
       );
     }
     const to = requested || (outcome.isAdmin ? "/admin" : "/profile");
@@ -61,11 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }), registered: null }, { status: 400 });
   const outcome = await register(runtime, request, clientIp, submission.value);
   if (!outcome.ok) {
-    const headers = toastHeaders(context, { type: "error", title: errorTitles.signUp, description: outcome.message });
-    if (outcome.retryAfterSeconds) headers.set("Retry-After", String(outcome.retryAfterSeconds));
     return data(
       { intent, result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }), registered: null },
-      { status: outcome.status, headers },
+      { status: outcome.status, headers: retryAfter(outcome.retryAfterSeconds) },
     );
   }
   return data(
@@ -74,12 +71,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+function retryAfter(seconds: number | undefined): HeadersInit {
+  return seconds ? { "Retry-After": String(seconds) } : {};
+}
+
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Sign In",
-    description: "Sign in or create an account to track your progress and save your favourite phrases.",
+    description: "Sign in or create an account to track your progress and save your favorite phrases.",
     path: "/auth",
     noindex: true,
   });

@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Your Profile", description: "Your account, learning progress and favourite phrases.", path: "/profile", noindex: true });
+  seo(matches, { title: "Your Profile", description: "Your account, learning progress and favorite phrases.", path: "/profile", noindex: true });
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { email, profile, progress, favorites, tab } = loaderData;

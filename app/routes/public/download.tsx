@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: `Download the ${loaderData.siteName} App`,
-    description: `Get the ${loaderData.siteName} app for iPhone and Android: learn practical everyday phrases offline, with personalised recommendations and native-speaker audio pronunciations.`,
+    description: `Get the ${loaderData.siteName} app for iPhone and Android: learn practical everyday phrases offline, with personalized recommendations and native-speaker audio pronunciations.`,
     path: "/download",
     image: loaderData.appScreenshot,
   });
@@ -37,7 +37,7 @@ interface Benefit {
 const benefits: Benefit[] = [
   {
     title: "Learn Offline",
-    description: "Download your lessons and keep practising on a plane, on the subway or anywhere without a connection.",
+    description: "Download your lessons and keep practicing on a plane, on the subway or anywhere without a connection.",
     icon: WifiOff,
   },
   {
@@ -106,7 +106,8 @@ export default function Download({ loaderData }: Route.ComponentProps) {
               <StoreButtons appStoreLink={appStoreLink} playStoreLink={playStoreLink} />
             ) : (
               <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-                <p className="inline-flex items-center gap-2.5 rounded-xl bg-white px-4 py-3 font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200">
+                {/* A note, not a control: no button-like box around it. */}
+                <p className="inline-flex items-center gap-2 font-medium text-muted">
                   <Clock className="size-5 shrink-0 text-accent-600" aria-hidden />
                   App download links coming soon!
                 </p>

@@ -92,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Take {siteName} everywhere
               </h2>
               <p className="mt-4 max-w-lg text-lg text-brand-100">
-                Learn offline on the train, track your progress with personalised recommendations, and replay
+                Learn offline on the train, track your progress with personalized recommendations, and replay
                 native-speaker audio as often as you like.
               </p>
               <ul className="mt-6 space-y-2 text-brand-50">
@@ -123,7 +123,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               width={390}
               height={800}
               loading="lazy"
-              className="mx-auto max-h-[26rem] w-auto drop-shadow-2xl"
+              // A fixed height (the width follows from the attributes' ratio) reserves the box before the lazy
+              // image arrives, so the page does not jump when it does.
+              className="mx-auto h-[26rem] w-auto max-w-full object-contain drop-shadow-2xl"
             />
           </div>
         </Container>
@@ -187,7 +189,7 @@ function Hero({ heroImage }: { heroImage: string | null }) {
         </div>
         <ImageWithFallback
           src={heroImage ?? undefined}
-          alt="Learners practising everyday phrases with native-speaker audio"
+          alt="Learners practicing everyday phrases with native-speaker audio"
           width={1200}
           height={900}
           fetchPriority="high"

@@ -136,7 +136,8 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
         {groups.length === 0 ? (
           <EmptyState message="No phrases available for this lesson yet. Check back soon!" />
         ) : (
-          <div className="grid gap-5 lg:grid-cols-2">
+          // items-start: a collapsed card keeps its own height beside an open one.
+          <div className="grid items-start gap-5 lg:grid-cols-2">
             {groups.map((group, index) => (
               <AudioCard
                 key={group.audioUrl}

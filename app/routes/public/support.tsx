@@ -10,6 +10,7 @@ import { seo } from "#app/lib/seo.ts";
 import { rateLimitedText, SUPPORT_LIMITS, supportResultText } from "#app/lib/support-form.ts";
 import { supportSchema, type SupportInput } from "#app/lib/support-schema.ts";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useRootData } from "#app/root.tsx";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import { submitSupportMessage, supportDeps } from "#server/support/support.server.ts";
@@ -99,16 +100,22 @@ export default function Support({ actionData }: Route.ComponentProps) {
     onValidate: validation.onValidate,
   });
 
-  // One toast per server answer (actionData is a new object for each submission).
+  // One toast per server answer (actionData is a new object for each submission), never the same text as the
+  // notice on the page (SPEC §8): success is a toast only, every failure the red alert plus the spec's toast.
   useEffect(() => {
     if (!actionData?.outcome) return;
     const { outcome } = actionData;
-    // The notice sits above the form; after a submit from the bottom of a small screen, bring it into view.
+    if (outcome.kind === "sent") {
+      notify({ type: "success", title: supportResultText.sent });
+      return;
+    }
+    // The alert sits above the form; after a submit from the bottom of a small screen, bring it into view.
     noticeRef.current?.scrollIntoView({ block: "nearest" });
-    if (outcome.kind === "sent") notify({ type: "success", title: supportResultText.sent });
-    else if (outcome.kind === "rate-limited") notify({ type: "error", title: rateLimitedText(outcome.retryAfterSeconds) });
-    else notify({ type: "error", title: supportResultText.toastFailed });
+    notify({ type: "error", title: supportResultText.toastFailed });
   }, [actionData]);
+  // Without JavaScript there is no toast: the page itself says the message was sent.
+  const hydrated = useHydrated();
+  const notice = outcome && !submitting && (outcome.kind !== "sent" || !hydrated) ? outcome : null;
 
   return (
     <>
@@ -152,7 +159,7 @@ export default function Support({ actionData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-muted">All fields are required.</p>
 
           <div ref={noticeRef} className="scroll-mt-24">
-            {outcome && !submitting ? <OutcomeNotice outcome={outcome} /> : null}
+            {notice ? <OutcomeNotice outcome={notice} /> : null}
           </div>
 
           <Form method="post" preventScrollReset {...getFormProps(form)} {...validation.formProps} className="mt-6 space-y-5">
