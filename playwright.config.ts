@@ -39,7 +39,8 @@ export default defineConfig({
   webServer: Object.values(servers).map((server) => ({
     command: `node e2e/support/start-server.ts ${server.profile}`,
     url: `${server.url}/api/settings`,
-    timeout: 120_000,
+    // The demo server seeds 521 phrases of speech (MP3) before it listens: about a minute on two idle cores.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
