@@ -93,6 +93,7 @@ const matrix: Record<string, Row> = {
   "routes/api/settings": { public: true, get: "/api/settings" },
   "routes/resources/sitemap": { public: true, get: "/sitemap.xml" },
   "routes/resources/robots": { public: true, get: "/robots.txt" },
+  "routes/resources/security-txt": { public: true, get: "/.well-known/security.txt" },
   "routes/auth/forgot-password": { public: true, get: "/auth/forgot-password" },
   "routes/auth/reset-password": { public: true, get: "/auth/reset-password?token=x" },
   "routes/auth/verify-email": { public: true, get: "/auth/verify-email?token=x", status: 302 },

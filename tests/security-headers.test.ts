@@ -190,3 +190,22 @@ describe("the CSP report endpoint", () => {
     expect(warnings).toHaveLength(1);
   });
 });
+
+describe("/.well-known/security.txt", () => {
+  it("names the support address as the contact, with an Expires date within a year (RFC 9116)", async () => {
+    const response = await site.request("/.well-known/security.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    const fields = new Map(
+      (await response.text())
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()] as const),
+    );
+    expect(fields.get("Contact")).toBe(`mailto:${site.runtime.env.SUPPORT_EMAIL}`);
+    expect(fields.get("Canonical")).toBe(`${site.runtime.env.PUBLIC_URL}/.well-known/security.txt`);
+    const expires = Date.parse(fields.get("Expires") ?? "");
+    expect(expires).toBeGreaterThan(Date.now());
+    expect(expires).toBeLessThan(Date.now() + 366 * 24 * 60 * 60 * 1000);
+  });
+});
