@@ -23,10 +23,6 @@ export default defineConfig({
     // The server bundle's entry is our Express handler (server/app.ts), which wraps the React Router build.
     ssr: {
       build: { rollupOptions: { input: "./server/app.ts" } },
-      // Compiled by Vite rather than imported by Node, so that its `react-router` is the same copy as ours. In dev,
-      // Vite resolves react-router to its development build while Node would load the production one, and the
-      // handler then rejects our RouterContextProvider as foreign (remix-run/react-router#15146).
-      resolve: { noExternal: ["@react-router/express"] },
     },
   },
   plugins: [tailwindcss(), reactRouter()],

@@ -6,7 +6,7 @@ import type { Logger } from "#server/logger.server.ts";
 import { DATABASE_RETRY_AFTER_SECONDS } from "#server/http/errors.server.ts";
 
 /**
- * React Router behind Express: @react-router/express's adapter, with three differences.
+ * React Router behind Express: the adapter @react-router/express would be, with three differences.
  *
  * - The web Request's URL is PUBLIC_URL's origin plus the path. A reverse proxy may terminate TLS or rewrite Host;
  *   the browser's Origin is still PUBLIC_URL's, so the framework's own action check (Origin must match the request
