@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rekeyAudioOf } from "#server/catalog/audio-keys.server.ts";
@@ -13,25 +10,17 @@ import { isUnguessableKey, type Storage } from "#server/storage/storage.server.t
 import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
 import { openTestDatabase, quietLogger } from "#tests/support/database.ts";
 import { readMp3, toneWav } from "#tests/support/mp3.ts";
-import { startTestS3, type TestS3 } from "#tests/support/s3-server.ts";
+import { storageBackendsForFile } from "#tests/support/s3-server.ts";
 
 /**
  * An installation seeded by an earlier version: WAV files under keys made of public ids. Its next start moves them to
  * unguessable keys as MP3; locking a lesson can give its audio new keys again.
  */
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-audio-keys-"));
-let s3: TestS3;
-beforeAll(async () => {
-  s3 = await startTestS3();
-});
-afterAll(async () => {
-  await s3.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+const storageDirs = storageBackendsForFile("phrasewise-audio-keys-");
 
 const backends: [string, () => Storage][] = [
-  ["local disk", () => createLocalStorage(path.join(root, "local"))],
-  ["S3-compatible", () => s3.storage()],
+  ["local disk", () => createLocalStorage(storageDirs.localRoot)],
+  ["S3-compatible", () => storageDirs.s3().storage()],
 ];
 
 const legacyKeys = {

@@ -1,30 +1,20 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLocalStorage } from "#server/storage/local-storage.server.ts";
 import { isUnguessableKey, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
-import { startTestS3, type TestS3 } from "#tests/support/s3-server.ts";
+import { storageBackendsForFile } from "#tests/support/s3-server.ts";
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-storage-"));
-let s3: TestS3;
-
-beforeAll(async () => {
-  s3 = await startTestS3();
-});
-afterAll(async () => {
-  await s3.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+const storageDirs = storageBackendsForFile("phrasewise-storage-");
 
 const implementations: [string, () => Storage, (url: string) => Promise<Response>][] = [
   [
     "local disk",
-    () => createLocalStorage(path.join(root, "local")),
+    () => createLocalStorage(storageDirs.localRoot),
     // The HTTP server maps /storage/... onto the directory; read the file the URL names.
-    async (url) => new Response(fs.readFileSync(path.join(root, "local", decodeURIComponent(url.replace(/^\/storage\//, ""))))),
+    async (url) => new Response(fs.readFileSync(path.join(storageDirs.localRoot, decodeURIComponent(url.replace(/^\/storage\//, ""))))),
   ],
-  ["S3-compatible", () => s3.storage(), (url) => fetch(url)],
+  ["S3-compatible", () => storageDirs.s3().storage(), (url) => fetch(url)],
 ];
 
 describe.each(implementations)("%s storage", (_name, create, fetchUrl) => {

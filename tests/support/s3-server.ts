@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
+import { afterAll, beforeAll } from "vitest";
 import { createS3Storage } from "#server/storage/s3-storage.server.ts";
 import type { Storage } from "#server/storage/storage.server.ts";
 
@@ -38,4 +39,21 @@ export async function startTestS3(): Promise<TestS3> {
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Both storage backends for one test file: a local directory and an s3rver, started before the file's tests and
+ * removed after them.
+ */
+export function storageBackendsForFile(prefix: string) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  let s3: TestS3 | undefined;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+  });
+  afterAll(async () => {
+    await s3?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+  return { localRoot: path.join(root, "local"), s3: () => s3! };
 }
