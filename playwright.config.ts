@@ -2,7 +2,13 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/support/chromium.ts";
 import { servers } from "./e2e/support/servers.ts";
 
-/** End-to-end tests against the production build, in Debian's Chromium (no browser download). */
+/**
+ * End-to-end tests against the production build, in Debian's Chromium (no browser download). E2E_SERVERS=catalog,demo
+ * starts only those servers, for a quick run of one area's specs (`E2E_SERVERS=catalog playwright test admin-catalog`).
+ */
+const only = process.env.E2E_SERVERS?.split(",").map((name) => name.trim()).filter(Boolean);
+const startedServers = Object.values(servers).filter((server) => !only?.length || only.includes(server.profile));
+
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: true,
@@ -36,7 +42,7 @@ export default defineConfig({
       },
     },
   ],
-  webServer: Object.values(servers).map((server) => ({
+  webServer: startedServers.map((server) => ({
     command: `node e2e/support/start-server.ts ${server.profile}`,
     url: `${server.url}/api/settings`,
     // The demo server seeds 521 phrases of speech (MP3) before it listens: about a minute on two idle cores.

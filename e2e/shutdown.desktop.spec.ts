@@ -11,7 +11,7 @@ import { expect, test } from "@playwright/test";
  * No browser: real server processes, real sockets, real signals.
  */
 
-/** Beside the suite's own servers (E2E_PORT_BASE + 0..4, see e2e/support/servers.ts). */
+/** Beside the suite's own servers (E2E_PORT_BASE + 0..8, see e2e/support/servers.ts). */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3310);
 const root = process.cwd();
 
@@ -70,7 +70,7 @@ function processGroupMembers(pgid: number): number[] {
 }
 
 test("SIGTERM under keep-alive load: every accepted request is answered, and the server exits well before the 10 s grace", async () => {
-  const port = portBase + 5;
+  const port = portBase + 12;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-shutdown-"));
   const server = spawn(process.execPath, ["server/main.ts"], { env: serverEnv(port, dataDir), stdio: ["ignore", "ignore", "inherit"] });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
@@ -139,7 +139,7 @@ test("SIGTERM under keep-alive load: every accepted request is answered, and the
 });
 
 test("SIGTERM to the npm start process stops the server: the port closes and no process is left", async () => {
-  const port = portBase + 6;
+  const port = portBase + 13;
   // A copy of the project's entry points whose build step is a no-op, so the shared build is not rebuilt under the
   // suite's running servers. The start and serve scripts are the project's own.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-npm-start-"));

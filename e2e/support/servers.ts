@@ -8,7 +8,14 @@
  *   going over SMTP to a test server that start-server.ts runs beside it; tests read the received mail from its
  *   mailbox address. TRUST_PROXY is on, so each test can be its own client (X-Forwarded-For) for the rate limits.
  */
-/** E2E_PORT_BASE moves all five ports, so several checkouts can run the suite side by side. */
+/**
+ * - catalog, settings, users, blog: one per admin area, so that an area's tests can create, reorder and delete freely
+ *   without changing what another area's tests see. Each is prepared by e2e/support/profiles/{profile}.ts, which
+ *   creates at least `adminAreaFixture.admin` and `adminAreaFixture.learner`.
+ *
+ * E2E_PORT_BASE moves every port (base + 0..8; the shutdown spec uses base + 12 and 13), so several checkouts can run
+ * the suite side by side.
+ */
 const base = Number(process.env.E2E_PORT_BASE ?? 3310);
 const at = (offset: number) => ({ port: base + offset, url: `http://127.0.0.1:${base + offset}` });
 
@@ -17,7 +24,19 @@ export const servers = {
   bare: { profile: "bare", ...at(1), smtpUrl: "smtp://127.0.0.1:1" },
   empty: { profile: "empty", ...at(2) },
   accounts: { profile: "accounts", ...at(3), mailboxPort: base + 4, mailboxUrl: `http://127.0.0.1:${base + 4}` },
+  catalog: { profile: "catalog", ...at(5) },
+  settings: { profile: "settings", ...at(6) },
+  users: { profile: "users", ...at(7) },
+  blog: { profile: "blog", ...at(8) },
 } as const;
+
+/** The admin-area servers' prepared people (each area's profile file creates them). */
+export const adminAreaFixture = {
+  admin: { email: "admin@phrasewise.test", password: "admin-pass-1" },
+  learner: { email: "learner@phrasewise.test", password: "learner-pass-1" },
+};
+
+export const adminAreaProfiles = ["catalog", "settings", "users", "blog"] as const;
 
 /** The accounts server's prepared people. */
 export const accountsFixture = {

@@ -12,7 +12,7 @@ import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { createRuntime } from "#server/runtime.server.ts";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { unguessableKey } from "#server/storage/storage.server.ts";
-import { accountsFixture, bareSettings, servers, type ServerProfile } from "#e2e/support/servers.ts";
+import { accountsFixture, adminAreaProfiles, bareSettings, servers, type ServerProfile } from "#e2e/support/servers.ts";
 import { startTestSmtpServer } from "#tests/support/smtp-server.ts";
 
 const profile = process.argv[2] as ServerProfile;
@@ -97,6 +97,13 @@ if (profile === "bare") {
     { languageId: "latin", id: "a2", title: "Elementary", cefrLabel: "A2", orderIndex: 1 },
   ]);
   await db.insert(lessons).values({ languageId: "latin", levelId: "a2", id: "empty-lesson", title: "Empty", translatedTitle: "Vacua" });
+  await runtime.close();
+}
+
+if ((adminAreaProfiles as readonly string[]).includes(profile)) {
+  const runtime = await createRuntime(loadEnv(env));
+  const { prepare } = (await import(`./profiles/${profile}.ts`)) as { prepare: (r: typeof runtime) => Promise<void> };
+  await prepare(runtime);
   await runtime.close();
 }
 
