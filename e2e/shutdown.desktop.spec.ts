@@ -11,7 +11,7 @@ import { expect, test } from "@playwright/test";
  * No browser: real server processes, real sockets, real signals.
  */
 
-/** Beside the suite's own servers (E2E_PORT_BASE + 0..8, see e2e/support/servers.ts). */
+/** Beside the suite's own servers (E2E_PORT_BASE + 0..9, see e2e/support/servers.ts). */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3310);
 const root = process.cwd();
 

@@ -9,11 +9,11 @@
  *   mailbox address. TRUST_PROXY is on, so each test can be its own client (X-Forwarded-For) for the rate limits.
  */
 /**
- * - catalog, settings, users, blog: one per admin area, so that an area's tests can create, reorder and delete freely
+ * - catalog, phrases, settings, users, blog: one per admin area, so that an area's tests can create, reorder and delete freely
  *   without changing what another area's tests see. Each is prepared by e2e/support/profiles/{profile}.ts, which
  *   creates at least `adminAreaFixture.admin` and `adminAreaFixture.learner`.
  *
- * E2E_PORT_BASE moves every port (base + 0..8; the shutdown spec uses base + 12 and 13), so several checkouts can run
+ * E2E_PORT_BASE moves every port (base + 0..9; the shutdown spec uses base + 12 and 13), so several checkouts can run
  * the suite side by side.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 3310);
@@ -28,6 +28,7 @@ export const servers = {
   settings: { profile: "settings", ...at(6) },
   users: { profile: "users", ...at(7) },
   blog: { profile: "blog", ...at(8) },
+  phrases: { profile: "phrases", ...at(9) },
 } as const;
 
 /** The admin-area servers' prepared people (each area's profile file creates them). */
@@ -36,7 +37,7 @@ export const adminAreaFixture = {
   learner: { email: "learner@phrasewise.test", password: "learner-pass-1" },
 };
 
-export const adminAreaProfiles = ["catalog", "settings", "users", "blog"] as const;
+export const adminAreaProfiles = ["catalog", "settings", "users", "blog", "phrases"] as const;
 
 /** The accounts server's prepared people. */
 export const accountsFixture = {
