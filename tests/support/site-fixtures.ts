@@ -2,7 +2,7 @@ import { asc } from "drizzle-orm";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import type { Database } from "#server/db/client.server.ts";
 import type { Topic } from "#server/events/event-bus.server.ts";
-import { languages, lessons, levels, phrases, profiles, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
+import { languages, lessons, levels, phrases, profiles, roleAuditLog, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { cookiesFrom, form, type TestSite } from "#tests/support/app-server.ts";
 
@@ -54,15 +54,16 @@ export async function confirmedUser(site: TestSite, email: string, password: str
 
 /** Every row a learner or admin request could change, in a stable order: equal snapshots mean nothing changed. */
 export async function snapshot(db: Database) {
-  const [u, p, prog, fav, roles, sess] = await Promise.all([
+  const [u, p, prog, fav, roles, sess, roleAudit] = await Promise.all([
     db.select({ id: users.id, name: users.name, verified: users.emailVerified }).from(users).orderBy(asc(users.id)),
     db.select({ id: profiles.id, username: profiles.username }).from(profiles).orderBy(asc(profiles.id)),
     db.select().from(userProgress).orderBy(asc(userProgress.userId), asc(userProgress.lessonId)),
     db.select({ id: userFavorites.id, userId: userFavorites.userId, phraseId: userFavorites.phraseId }).from(userFavorites).orderBy(asc(userFavorites.id)),
     db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).orderBy(asc(userRoles.userId)),
     db.select({ id: sessions.id }).from(sessions).orderBy(asc(sessions.id)),
+    db.select({ id: roleAuditLog.id }).from(roleAuditLog).orderBy(asc(roleAuditLog.id)),
   ]);
-  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess });
+  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, roleAudit });
 }
 
 /** The toasts a response's flash cookie carries. */

@@ -62,7 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "make-admin") {
       const target = await findTarget();
       if (!target) return answer(context, { intent, ok: false }, failureText.update(gone), 404);
-      await grantAdminRole(db, target, by);
+      if (!(await grantAdminRole(db, target, by))) {
+        return answer(context, { intent, ok: true }, { type: "info", title: `User ${target.email} is already an administrator` });
+      }
       return answer(context, { intent, ok: true }, grantedText(target.email));
     }
 
