@@ -11,9 +11,10 @@ test.use({ baseURL: servers.users.url, storageState: state });
 test.beforeAll(async ({ browser }) => saveAdminSession(browser, state));
 test.afterAll(() => removeFile(state));
 
-const row = (page: Page, email: string) => page.getByRole("row").filter({ hasText: email });
+const row = (page: Page, email: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
 
 test("the table, its caption, the name fallback, search by email, and no axe violations", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { name: "User Management", level: 1 })).toBeVisible();
   const table = page.getByRole("table").first();
@@ -51,7 +52,8 @@ test("Refresh reloads the list and says so", async ({ page }) => {
 });
 
 test("Make Admin opens /admin to the user on their very next request, Remove Admin closes it, and Details shows both", async ({ page, browser }) => {
-  const learner = await browser.newContext({ baseURL: servers.users.url });
+  test.setTimeout(90_000);
+  const learner = await browser.newContext({ baseURL: servers.users.url, storageState: undefined });
   const learnerPage = await learner.newPage();
   await signIn(learnerPage, usersFixture.rising.email, usersFixture.rising.password);
   await learnerPage.goto("/admin");

@@ -24,7 +24,7 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 export async function saveAdminSession(browser: Browser, file: string) {
-  const context = await browser.newContext({ baseURL: servers.users.url });
+  const context = await browser.newContext({ baseURL: servers.users.url, storageState: undefined });
   const page = await context.newPage();
   await signIn(page, adminAreaFixture.admin.email, adminAreaFixture.admin.password);
   await expect(page).toHaveURL(/\/admin$/);
