@@ -424,7 +424,13 @@ function AuditLog({ entries }: { entries: AuditEntry[] }) {
         </h2>
         <p className="mt-1 text-muted">Every grant and removal of admin privileges, newest first (the latest 20).</p>
       </div>
-      <div className={cn(card, "overflow-x-auto")}>
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div
+        className={cn(card, "overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600")}
+        tabIndex={entries.length > 0 ? 0 : undefined}
+        role={entries.length > 0 ? "group" : undefined}
+        aria-labelledby={entries.length > 0 ? "audit-title" : undefined}
+      >
         {entries.length === 0 ? (
           <p className="px-5 py-8 text-center text-muted">No admin privileges have been granted or removed yet.</p>
         ) : (
