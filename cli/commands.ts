@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { AccountError, createConfirmedUser, requireUserByEmail, setUserPassword } from "#server/auth/accounts.server.ts";
-import { grantAdmin, revokeAdmin } from "#server/auth/roles.server.ts";
+import { grantAdminRole, removeAdminRole } from "#server/admin/users-admin.server.ts";
 import { openDatabase } from "#server/db/client.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createLogger } from "#server/logger.server.ts";
@@ -68,7 +68,7 @@ const commands: Record<string, Command> = {
     const email = oneEmail("admin:grant", args);
     await withRuntime(source, async (runtime) => {
       const user = await requireUserByEmail(runtime.database.db, email);
-      const granted = await grantAdmin(runtime.database.db, user.id);
+      const granted = await grantAdminRole(runtime.database.db, user, { actor: null, via: "cli" });
       console.log(granted ? `${user.email} is now an administrator.` : `${user.email} is already an administrator.`);
     });
   },
@@ -76,7 +76,7 @@ const commands: Record<string, Command> = {
     const email = oneEmail("admin:revoke", args);
     await withRuntime(source, async (runtime) => {
       const user = await requireUserByEmail(runtime.database.db, email);
-      const revoked = await revokeAdmin(runtime.database.db, user.id);
+      const revoked = await removeAdminRole(runtime.database.db, user, { actor: null, via: "cli" });
       console.log(revoked ? `${user.email} is no longer an administrator.` : `${user.email} was not an administrator.`);
     });
   },

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authText } from "#app/lib/toast.ts";
-import { revokeAdmin } from "#server/auth/roles.server.ts";
+import { removeAdminRole } from "#server/admin/users-admin.server.ts";
 import { mailOutbox, users } from "#server/db/schema.ts";
 import { cookiesFrom, form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { lastMailTo, linkIn } from "#tests/support/auth.ts";
@@ -130,7 +130,8 @@ describe("sessions", () => {
     const admin = await confirmedUser(site, "boss@example.com", "bosspass1", true);
     const cookie = await signInThroughForm(site, "boss@example.com", "bosspass1", "198.51.100.8");
     expect((await site.request("/admin", { cookie })).status).toBe(200);
-    await revokeAdmin(site.runtime.database.db, admin.id);
+    await confirmedUser(site, "deputy@example.com", "deputypass1", true);
+    await removeAdminRole(site.runtime.database.db, admin, { actor: null, via: "cli" });
     const refused = await site.request("/admin/settings", { cookie });
     expect(refused.status).toBe(302);
     expect(refused.headers.get("location")).toBe("/");

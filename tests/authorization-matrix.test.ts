@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authText } from "#app/lib/toast.ts";
-import { userFavorites, userProgress, profiles, sessions } from "#server/db/schema.ts";
+import { userFavorites, userProgress, userRoles, profiles, sessions } from "#server/db/schema.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
 import { tinyPng } from "#tests/support/files.ts";
@@ -62,7 +62,7 @@ const ids = {} as Record<Who, string>;
 let phraseIds: string[] = [];
 let userFavoriteId = "";
 
-const adminPage = (path: string): Row => ({
+const adminPage = (path: string): { probes: Probe[] } => ({
   probes: [
     { name: `GET ${path}`, method: "GET", path: () => path, expect: adminOnly() },
     { name: `GET ${path}.data`, method: "GET", path: () => `${path}.data`, expect: adminOnlyData() },
@@ -257,7 +257,34 @@ const matrix: Record<string, Row> = {
   "routes/admin/levels": adminPage("/admin/levels"),
   "routes/admin/lessons": adminPage("/admin/lessons"),
   "routes/admin/phrases": adminPage("/admin/phrases"),
-  "routes/admin/users": adminPage("/admin/users"),
+  // Every Users tab action: refused for non-admins with no row changed; the admin's probes change nothing either (they
+  // aim at what is already so, or are refused by the last-admin guard), so the other probes keep their roles.
+  "routes/admin/users": {
+    probes: [
+      ...adminPage("/admin/users").probes,
+      { name: "GET /admin/users with search, page and Details", method: "GET", path: () => `/admin/users?q=example&page=2&user=${ids.user}`, expect: adminOnly() },
+      ...(
+        [
+          ["make-admin (the admin, already one)", () => ({ intent: "make-admin", userId: ids.admin }), 200],
+          ["remove-admin (a learner, not an admin)", () => ({ intent: "remove-admin", userId: ids.user }), 409],
+          ["remove-admin (own role, the last admin)", () => ({ intent: "remove-admin", userId: ids.admin, confirmSelf: "yes" }), 409],
+          ["grant-by-email (an admin already)", () => ({ intent: "grant-by-email", email: "admin@example.com" }), 200],
+          ["grant-by-email (blank)", () => ({ intent: "grant-by-email", email: " " }), 400],
+          ["make-myself-admin", () => ({ intent: "make-myself-admin" }), 200],
+        ] as const
+      ).map(([name, body, status]): Probe => ({
+        name: `POST /admin/users: ${name}`,
+        method: "POST",
+        path: () => "/admin/users",
+        body,
+        expect: adminOnly({ status }),
+        async check() {
+          const admins = await site.runtime.database.db.select({ userId: userRoles.userId }).from(userRoles);
+          expect(admins.map((r) => r.userId)).toEqual([ids.admin]);
+        },
+      })),
+    ],
+  },
   "routes/admin/blog": adminPage("/admin/blog"),
   "routes/admin/settings": adminPage("/admin/settings"),
   // An unknown admin path reveals nothing to non-admins: the same redirects as any admin page; admins get a 404.

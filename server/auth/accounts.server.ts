@@ -3,7 +3,8 @@ import { defaultUsername } from "#app/lib/account-display.ts";
 import { usernameSchema } from "#app/lib/account-schema.ts";
 import type { Auth } from "#server/auth/auth.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#server/auth/auth.server.ts";
-import { findUserByEmail, grantAdmin } from "#server/auth/roles.server.ts";
+import { grantAdminRole } from "#server/admin/users-admin.server.ts";
+import { findUserByEmail } from "#server/auth/roles.server.ts";
 import type { Executor } from "#server/db/client.server.ts";
 
 /** Operator-side account changes (the CLI), through the library's own adapter so rows look like any other sign-up. */
@@ -47,7 +48,7 @@ export async function createConfirmedUser(
   const hash = await ctx.password.hash(password);
   const user = await ctx.internalAdapter.createUser({ email, name, emailVerified: true }, { method: "email-password" });
   await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
-  if (input.admin) await grantAdmin(db, user.id);
+  if (input.admin) await grantAdminRole(db, user, { actor: null, via: "cli" });
   return { id: user.id, email };
 }
 

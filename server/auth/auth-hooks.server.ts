@@ -1,7 +1,7 @@
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { accountFieldsSchema } from "#app/lib/account-schema.ts";
 import { consumeAccountSignIn, refundAccountSignIn, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
-import { promoteOwner } from "#server/auth/roles.server.ts";
+import { promoteOwner } from "#server/admin/users-admin.server.ts";
 import type { Executor } from "#server/db/client.server.ts";
 
 /**

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConfirmedUser, setUserPassword } from "#server/auth/accounts.server.ts";
-import { promoteOwner, grantAdmin, isAdmin, revokeAdmin } from "#server/auth/roles.server.ts";
+import { grantAdminRole, promoteOwner, removeAdminRole, type RoleChangeBy } from "#server/admin/users-admin.server.ts";
+import { isAdmin } from "#server/auth/roles.server.ts";
 import { PASSWORD_HASH_COST } from "#server/auth/password.server.ts";
 import { accounts, mailOutbox, sessions, users } from "#server/db/schema.ts";
 import type { DatabaseHandle } from "#server/db/client.server.ts";
@@ -105,6 +106,8 @@ describe("in development", () => {
   });
 });
 
+const cli: RoleChangeBy = { actor: null, via: "cli" };
+
 describe("roles", () => {
   it("promotes only the confirmed owner address, once", async () => {
     const owner = await createConfirmedUser(auth, handle.db, { email: "owner@example.com", password: "ownerpass" });
@@ -120,11 +123,11 @@ describe("roles", () => {
 
   it("grants and revokes the admin role", async () => {
     const user = await createConfirmedUser(auth, handle.db, { email: "grant@example.com", password: "grantpass" });
-    expect(await grantAdmin(handle.db, user.id)).toBe(true);
-    expect(await grantAdmin(handle.db, user.id)).toBe(false);
+    expect(await grantAdminRole(handle.db, user, cli)).toBe(true);
+    expect(await grantAdminRole(handle.db, user, cli)).toBe(false);
     expect(await isAdmin(handle.db, user.id)).toBe(true);
-    expect(await revokeAdmin(handle.db, user.id)).toBe(true);
-    expect(await revokeAdmin(handle.db, user.id)).toBe(false);
+    expect(await removeAdminRole(handle.db, user, cli)).toBe(true);
+    expect(await removeAdminRole(handle.db, user, cli)).toBe(false);
     expect(await isAdmin(handle.db, user.id)).toBe(false);
   });
 
@@ -138,7 +141,9 @@ describe("roles", () => {
     );
     expect(response.status).toBe(200);
     const [owner] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, "owner@example.com"));
-    await revokeAdmin(handle.db, owner!.id);
+    // Another admin first: the last one's role cannot be removed.
+    await createConfirmedUser(auth, handle.db, { email: "keeper@example.com", password: "keeperpass", admin: true });
+    await removeAdminRole(handle.db, owner!, cli);
     const again = await auth.handler(
       new Request("http://127.0.0.1:3999/api/auth/sign-in/email", {
         method: "POST",

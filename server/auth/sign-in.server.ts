@@ -2,7 +2,8 @@ import { isAPIError } from "better-auth/api";
 import { defaultUsername } from "#app/lib/account-display.ts";
 import { CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
 import { consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
-import { isAdmin, promoteOwner } from "#server/auth/roles.server.ts";
+import { promoteOwner } from "#server/admin/users-admin.server.ts";
+import { isAdmin } from "#server/auth/roles.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 
 /**

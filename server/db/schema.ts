@@ -345,3 +345,24 @@ export const verifications = pgTable(
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
+
+/**
+ * Every grant and removal of a role (who, whom, when, how), written in the same transaction as the change. Emails are
+ * copied in, so an entry still reads right after an account is renamed or deleted (the ids then become null).
+ */
+export const roleAuditLog = pgTable(
+  "role_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    action: text("action").notNull(),
+    role: text("role").notNull(),
+    targetUserId: text("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    targetEmail: text("target_email").notNull(),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    /** The door it came through: admin (Users tab), self (Make Myself Admin), cli, owner (OWNER_EMAIL sign-in). */
+    via: text("via").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("role_audit_log_target_idx").on(t.targetUserId, t.createdAt.desc()), index("role_audit_log_created_idx").on(t.createdAt.desc())],
+);

@@ -11,6 +11,7 @@ import {
   levels,
   phrases,
   profiles,
+  roleAuditLog,
   sessions,
   settings,
   userFavorites,
@@ -72,7 +73,7 @@ export async function confirmedUser(site: TestSite, email: string, password: str
  * new table's rows here when a feature writes to it.
  */
 export async function snapshot(db: Database) {
-  const [u, p, prog, fav, roles, sess, content] = await Promise.all([
+  const [u, p, prog, fav, roles, sess, content, roleAudit] = await Promise.all([
     db.select({ id: users.id, name: users.name, verified: users.emailVerified }).from(users).orderBy(asc(users.id)),
     db.select({ id: profiles.id, username: profiles.username }).from(profiles).orderBy(asc(profiles.id)),
     db.select().from(userProgress).orderBy(asc(userProgress.userId), asc(userProgress.lessonId)),
@@ -80,8 +81,9 @@ export async function snapshot(db: Database) {
     db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).orderBy(asc(userRoles.userId)),
     db.select({ id: sessions.id }).from(sessions).orderBy(asc(sessions.id)),
     contentSnapshot(db),
+    db.select({ id: roleAuditLog.id }).from(roleAuditLog).orderBy(asc(roleAuditLog.id)),
   ]);
-  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, content });
+  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, content, roleAudit });
 }
 
 /** The catalogue, the blog and the settings, whole. */
