@@ -62,7 +62,14 @@ export async function snapshot(db: Database) {
     db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).orderBy(asc(userRoles.userId)),
     db.select({ id: sessions.id }).from(sessions).orderBy(asc(sessions.id)),
   ]);
-  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess });
+  // The catalogue too, so a refused admin write is seen to change nothing.
+  const catalog = await Promise.all([
+    db.select().from(languages).orderBy(asc(languages.id)),
+    db.select().from(levels).orderBy(asc(levels.languageId), asc(levels.id)),
+    db.select().from(lessons).orderBy(asc(lessons.languageId), asc(lessons.levelId), asc(lessons.id)),
+    db.select().from(phrases).orderBy(asc(phrases.id)),
+  ]);
+  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, catalog });
 }
 
 /** The toasts a response's flash cookie carries. */
