@@ -90,7 +90,8 @@ const idField = (required: string, min = 1) =>
 const text = (message: string, max: number = CATALOG_LIMITS.name) =>
   z.string({ error: message }).trim().min(2, message).max(max, `Must be at most ${max} characters`);
 
-const isHttpUrl = (value: string) => {
+/** Accepted in a URL field, and worth a preview (a half-typed address would only make the browser fetch a 404). */
+export const isHttpUrl = (value: string) => {
   // Our own stored files are site-relative (/storage/...); anything else must be an absolute http(s) address.
   if (value.startsWith("/") && !value.startsWith("//")) return true;
   try {

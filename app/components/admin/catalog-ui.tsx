@@ -26,7 +26,16 @@ export function CatalogDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-5 shadow-xl sm:p-7">
+        <Dialog.Content
+          // The first field, not the Close button, takes the focus: the admin opened the dialog to type.
+          onOpenAutoFocus={(event) => {
+            const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>("input:not([type=hidden]):not([readonly]), select");
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-5 shadow-xl sm:p-7">
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-xl font-bold text-ink">{title}</Dialog.Title>

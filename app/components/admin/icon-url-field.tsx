@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
+import { isHttpUrl } from "#app/lib/catalog-admin.ts";
 
 /** The Icon URL field of the level and lesson forms, with a preview of the picture. */
 export function IconUrlField({
@@ -28,7 +29,7 @@ export function IconUrlField({
           className={inputClasses}
         />
       </FormField>
-      {url ? <img src={url} alt="Icon preview" className="size-14 rounded-lg border border-brand-100 object-cover" /> : null}
+      {isHttpUrl(url.trim()) ? <img src={url} alt="Icon preview" className="size-14 rounded-lg border border-brand-100 object-cover" /> : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { CatalogDialog, DeleteButton, Thumb, cardClasses } from "#app/components
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
-import { catalogTexts, catalogToasts, languageSchema, type AdminLanguage } from "#app/lib/catalog-admin.ts";
+import { catalogTexts, catalogToasts, isHttpUrl, languageSchema, type AdminLanguage } from "#app/lib/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import { createLanguage, deleteLanguage, listAdminCatalog, updateLanguage } from "#server/admin/catalog-admin.server.ts";
@@ -143,7 +143,7 @@ function LanguageForm({ language, onDone }: { language?: AdminLanguage; onDone: 
           className={inputClasses}
         />
       </FormField>
-      {flag ? <img src={flag} alt="Flag preview" className="h-12 w-18 rounded-md border border-brand-100 object-cover" /> : null}
+      {isHttpUrl(flag) ? <img src={flag} alt="Flag preview" className="h-12 w-18 rounded-md border border-brand-100 object-cover" /> : null}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
         {language ? "Update Language" : "Add Language"}
