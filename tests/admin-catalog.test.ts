@@ -23,6 +23,8 @@ import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { createLocalEventBus } from "#server/events/event-bus.server.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { openTestDatabase } from "#tests/support/database.ts";
+import { storeUpload } from "#server/uploads/uploads.server.ts";
+import { tinyPng } from "#tests/support/files.ts";
 import { confirmedUser, flashTitles, signInThroughForm } from "#tests/support/site-fixtures.ts";
 
 /** The admin catalogue service (SPEC §4, §5) on a real database, then its routes over HTTP. */
@@ -299,5 +301,19 @@ describe("catalogue routes over HTTP", () => {
     const response = await post("/admin/lessons", { intent: "move", keyLanguageId: "tl", keyLevelId: "a1", keyId: "one", direction: "down" });
     expect(response.status).toBe(400);
     expect(flashTitles(response)).toEqual([catalogMessages.missingOrderIndex]);
+  });
+
+  it("a cascade delete removes the files only the deleted rows used, after the commit; a shared file stays", async () => {
+    const storage = site.runtime.storage;
+    const own = await storeUpload(storage, "lessonIcon", new File([tinyPng], "own.png", { type: "image/png" }));
+    const shared = await storeUpload(storage, "levelIcon", new File([tinyPng], "shared.png", { type: "image/png" }));
+    await post("/admin/languages", { intent: "create", id: "files", name: "Files", flagUrl: "https://x.example/f.png" });
+    await post("/admin/levels", { intent: "create", languageId: "files", id: "a1", title: "Files A1", cefrLabel: "A1", iconUrl: shared.url });
+    await post("/admin/levels", { intent: "create", languageId: "tl", id: "a2", title: "Keeps", cefrLabel: "A2", iconUrl: shared.url });
+    await post("/admin/lessons", { intent: "create", languageId: "files", levelId: "a1", id: "one", title: "One", translatedTitle: "Uno", iconUrl: own.url });
+    const deleted = await post("/admin/languages", { intent: "delete", id: "files" });
+    expect(flashTitles(deleted)).toEqual([catalogToasts.languageDeleted]);
+    expect(await storage.read(own.bucket, own.key)).toBeUndefined();
+    expect(await storage.read(shared.bucket, shared.key)).toBeDefined();
   });
 });

@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { catalogMessages, type CatalogActionData } from "#app/lib/catalog-admin.ts";
 export type { CatalogActionData };
-import { CatalogAdminError, type CatalogAdminDeps } from "#server/admin/catalog-admin.server.ts";
+import { CatalogAdminError, removeUnreferencedFiles, type CatalogAdminDeps, type DeletedFiles } from "#server/admin/catalog-admin.server.ts";
 import { toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 
@@ -63,3 +63,14 @@ export const field = (formData: FormData, name: string) => {
   const value = formData.get(name);
   return typeof value === "string" ? value : "";
 };
+
+/** Runs a cascade delete, then removes the files only the deleted rows used (after the commit, never inside it). */
+export function deleteThenClean(context: Context, remove: () => Promise<DeletedFiles>) {
+  return async () => {
+    const { urls } = await remove();
+    const runtime = getRuntime(context);
+    await removeUnreferencedFiles(runtime.database.db, runtime.storage, urls, (error) =>
+      runtime.logger.warn("Removing a file of deleted catalogue rows failed", error),
+    );
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, max, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, max, or, sql } from "drizzle-orm";
 import {
   catalogMessages,
   type AdminLanguage,
@@ -10,7 +10,9 @@ import {
 } from "#app/lib/catalog-admin.ts";
 import { compareByOrder } from "#app/lib/catalog.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
-import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { blogPosts, languages, lessons, levels, phrases, settings } from "#server/db/schema.ts";
+import type { Storage } from "#server/storage/storage.server.ts";
+import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 
 /**
@@ -397,4 +399,36 @@ export async function deleteLesson(deps: CatalogAdminDeps, key: LessonKey): Prom
     return [lesson.iconUrl, ...deletedPhrases.map((r) => r.url)];
   });
   return changed(deps, { urls: distinctUrls(urls) });
+}
+
+/**
+ * After a cascade delete has committed: removes the stored files that only the deleted rows used. A file another row
+ * still names (the same audio in another lesson, an icon reused elsewhere, a blog image) stays, and so do addresses
+ * outside our storage. A failure here leaves an orphan file, never a broken row, so it is logged, not raised.
+ */
+export async function removeUnreferencedFiles(db: Database, storage: Storage, urls: string[], onError: (error: unknown) => void) {
+  if (urls.length === 0) return [];
+  const inUse = new Set<string>();
+  const rows = await Promise.all([
+    db.select({ url: languages.flagUrl }).from(languages).where(inArray(languages.flagUrl, urls)),
+    db.select({ url: levels.iconUrl }).from(levels).where(inArray(levels.iconUrl, urls)),
+    db.select({ url: lessons.iconUrl }).from(lessons).where(inArray(lessons.iconUrl, urls)),
+    db.select({ url: phrases.audioUrl }).from(phrases).where(inArray(phrases.audioUrl, urls)),
+    db
+      .select({ a: blogPosts.featuredImage, b: blogPosts.phraseAudioUrl })
+      .from(blogPosts)
+      .where(or(inArray(blogPosts.featuredImage, urls), inArray(blogPosts.phraseAudioUrl, urls))),
+    db.select({ a: settings.logo, b: settings.favicon, c: settings.heroImage, d: settings.appScreenshot }).from(settings),
+  ]);
+  for (const list of rows) for (const row of list) for (const value of Object.values(row)) if (value) inUse.add(value);
+  const removed: string[] = [];
+  for (const url of urls) {
+    if (inUse.has(url)) continue;
+    try {
+      if (await deleteStoredFileByUrl(storage, url)) removed.push(url);
+    } catch (error) {
+      onError(error);
+    }
+  }
+  return removed;
 }

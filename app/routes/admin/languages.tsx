@@ -9,7 +9,7 @@ import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { catalogTexts, catalogToasts, isHttpUrl, languageSchema, type AdminLanguage } from "#app/lib/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
-import { catalogDeps, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
+import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import { createLanguage, deleteLanguage, listAdminCatalog, updateLanguage } from "#server/admin/catalog-admin.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : respond(context, () => updateLanguage(deps, value), { success: catalogToasts.languageUpdated, failure: catalogToasts.languageUpdateFailed }, submission);
   }
   if (intent === "delete") {
-    return respond(context, () => deleteLanguage(deps, field(formData, "id")), {
+    return respond(context, deleteThenClean(context, () => deleteLanguage(deps, field(formData, "id"))), {
       success: catalogToasts.languageDeleted,
       failure: catalogToasts.languageDeleteFailed,
     });

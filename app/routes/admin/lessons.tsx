@@ -11,7 +11,7 @@ import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { catalogTexts, catalogToasts, lessonSchema, type AdminLanguage, type AdminLesson, type AdminLevel } from "#app/lib/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
-import { catalogDeps, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
+import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import {
   createLesson,
   deleteLesson,
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (intent === "delete") {
-    return respond(context, () => deleteLesson(deps, key), { success: catalogToasts.lessonDeleted, failure: catalogToasts.lessonDeleteFailed });
+    return respond(context, deleteThenClean(context, () => deleteLesson(deps, key)), { success: catalogToasts.lessonDeleted, failure: catalogToasts.lessonDeleteFailed });
   }
   return unknownIntent();
 }

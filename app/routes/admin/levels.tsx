@@ -10,7 +10,7 @@ import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { catalogTexts, catalogToasts, levelSchema, type AdminLanguage, type AdminLevel } from "#app/lib/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
-import { catalogDeps, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
+import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import { createLevel, deleteLevel, listAdminCatalog, moveLevel, setLevelLock, updateLevel } from "#server/admin/catalog-admin.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (intent === "delete") {
-    return respond(context, () => deleteLevel(deps, key), { success: catalogToasts.levelDeleted, failure: catalogToasts.levelDeleteFailed });
+    return respond(context, deleteThenClean(context, () => deleteLevel(deps, key)), { success: catalogToasts.levelDeleted, failure: catalogToasts.levelDeleteFailed });
   }
   return unknownIntent();
 }
