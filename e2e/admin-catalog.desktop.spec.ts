@@ -287,3 +287,37 @@ test("lessons: grouped by language and level, keyboard drag then Save Order, mov
   await expectToast(page, "Lesson deleted successfully");
   await expect(rows).toHaveCount(1);
 });
+
+// A 1x1 PNG.
+const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+test("icon upload: a good image fills the Icon URL and preview; a wrong type or an oversized file is refused", async ({ page }) => {
+  await addLanguage(page, "e2e-icons", "Icons Lang");
+  await open(page, "/admin/levels");
+  await page.getByRole("button", { name: "Add Level" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Level" });
+  const picker = dialog.getByLabel("Upload Icon");
+
+  await picker.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+  await expectToast(page, "Failed to upload icon");
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Please select an image file" })).toBeVisible();
+
+  await picker.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Image size should be less than 2MB" })).toBeVisible();
+  await expect(dialog.getByLabel("Icon URL")).toHaveValue("");
+
+  await picker.setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: png });
+  await expectToast(page, "Icon uploaded successfully");
+  await expect(dialog.getByLabel("Icon URL")).toHaveValue(/\/storage\/content\//);
+  await expect(dialog.getByRole("img", { name: "Icon preview" })).toBeVisible();
+
+  await dialog.getByLabel("Language").selectOption({ label: "Icons Lang" });
+  await dialog.getByLabel("Level ID").fill("iconic");
+  await dialog.getByLabel("Title").fill("Iconic");
+  await dialog.getByLabel("CEFR Label").fill("B1");
+  await dialog.getByRole("button", { name: "Add Level" }).click();
+  await expectToast(page, "Level added successfully");
+  const icon = page.locator("[data-level-row='iconic'] img");
+  await expect(icon).toHaveAttribute("src", /\/storage\/content\//);
+  expect(await icon.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
