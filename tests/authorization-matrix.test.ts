@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authText } from "#app/lib/toast.ts";
-import { userFavorites, userProgress, userRoles, profiles, sessions } from "#server/db/schema.ts";
+import { userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels } from "#server/db/schema.ts";
+import { catalogToasts } from "#app/lib/catalog-admin.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
 import { tinyPng } from "#tests/support/files.ts";
@@ -68,6 +69,37 @@ const adminPage = (path: string): { probes: Probe[] } => ({
     { name: `GET ${path}.data`, method: "GET", path: () => `${path}.data`, expect: adminOnlyData() },
   ],
 });
+
+/**
+ * An admin catalogue tab: its page, and a probe per action intent (SPEC §2). Non-admins are redirected and change
+ * no row; the admin's request does what it says, with the spec's toast. The probes run in order, on rows they create.
+ */
+function catalogAdminRow(path: string, writes: [string, Record<string, string>, string, () => Promise<void>][]): Row {
+  return {
+    probes: [
+      ...(adminPage(path) as { probes: Probe[] }).probes,
+      ...writes.map(([name, body, toast, check]) => ({
+        name: `POST ${path}: ${name}`,
+        method: "POST" as const,
+        path: () => path,
+        body: () => body,
+        // A reorder naming only some of the level's lessons is refused (409) for admins too.
+        expect: adminOnly(name === "reorder" ? { status: 409, toasts: [toast] } : { status: 200, toasts: [toast] }),
+        check: async (who: Who) => {
+          expect(who).toBe("admin");
+          await check();
+        },
+      })),
+    ],
+  };
+}
+
+const catalogTables = { languages, levels, lessons } as const;
+async function catalogRow(table: keyof typeof catalogTables, id: string) {
+  const t = catalogTables[table];
+  const [row] = await site.runtime.database.db.select().from(t).where(eq(t.id, id));
+  return row;
+}
 
 /** Single fetch answers a redirect with 202 and the target in the body; the data itself only reaches admins. */
 function adminOnlyData(): Record<Who, Answer> {
@@ -253,9 +285,26 @@ const matrix: Record<string, Row> = {
 
   "routes/admin/layout": adminPage("/admin"),
   "routes/admin/overview": adminPage("/admin"),
-  "routes/admin/languages": adminPage("/admin/languages"),
-  "routes/admin/levels": adminPage("/admin/levels"),
-  "routes/admin/lessons": adminPage("/admin/lessons"),
+  "routes/admin/languages": catalogAdminRow("/admin/languages", [
+    ["create", { intent: "create", id: "matrix-lang", name: "Matrix", flagUrl: "https://example.com/flag.png" }, catalogToasts.languageAdded, async () => expect(await catalogRow("languages", "matrix-lang")).toMatchObject({ name: "Matrix" })],
+    ["update", { intent: "update", id: "matrix-lang", name: "Matrix Two", flagUrl: "https://example.com/flag.png" }, catalogToasts.languageUpdated, async () => expect(await catalogRow("languages", "matrix-lang")).toMatchObject({ name: "Matrix Two" })],
+    ["delete", { intent: "delete", id: "matrix-lang" }, catalogToasts.languageDeleted, async () => expect(await catalogRow("languages", "matrix-lang")).toBeUndefined()],
+  ]),
+  "routes/admin/levels": catalogAdminRow("/admin/levels", [
+    ["create", { intent: "create", languageId: "spanish", id: "matrix-level", title: "Matrix Level", cefrLabel: "B1", iconUrl: "" }, catalogToasts.levelAdded, async () => expect(await catalogRow("levels", "matrix-level")).toMatchObject({ orderIndex: 1, isLocked: false })],
+    ["update", { intent: "update", keyLanguageId: "spanish", keyId: "matrix-level", languageId: "spanish", id: "matrix-level", title: "Matrix Level Two", cefrLabel: "B2", iconUrl: "" }, catalogToasts.levelUpdated, async () => expect(await catalogRow("levels", "matrix-level")).toMatchObject({ title: "Matrix Level Two", cefrLabel: "B2" })],
+    ["lock", { intent: "lock", keyLanguageId: "spanish", keyId: "matrix-level", locked: "true" }, catalogToasts.levelLocked, async () => expect(await catalogRow("levels", "matrix-level")).toMatchObject({ isLocked: true })],
+    ["move", { intent: "move", keyLanguageId: "spanish", keyId: "matrix-level", direction: "up" }, catalogToasts.levelOrderUpdated, async () => expect(await catalogRow("levels", "matrix-level")).toMatchObject({ orderIndex: 0 })],
+    ["delete", { intent: "delete", keyLanguageId: "spanish", keyId: "matrix-level" }, catalogToasts.levelDeleted, async () => expect(await catalogRow("levels", "matrix-level")).toBeUndefined()],
+  ]),
+  "routes/admin/lessons": catalogAdminRow("/admin/lessons", [
+    ["create", { intent: "create", languageId: "spanish", levelId: "a1", id: "matrix-lesson", title: "Matrix Lesson", translatedTitle: "Lección", iconUrl: "" }, catalogToasts.lessonAdded, async () => expect(await catalogRow("lessons", "matrix-lesson")).toMatchObject({ orderIndex: 2 })],
+    ["update", { intent: "update", keyLanguageId: "spanish", keyLevelId: "a1", keyId: "matrix-lesson", languageId: "spanish", levelId: "a1", id: "matrix-lesson", title: "Matrix Lesson Two", translatedTitle: "Lección dos", iconUrl: "" }, catalogToasts.lessonUpdated, async () => expect(await catalogRow("lessons", "matrix-lesson")).toMatchObject({ title: "Matrix Lesson Two" })],
+    ["lock", { intent: "lock", keyLanguageId: "spanish", keyLevelId: "a1", keyId: "matrix-lesson", locked: "true" }, catalogToasts.lessonLocked, async () => expect(await catalogRow("lessons", "matrix-lesson")).toMatchObject({ isLocked: true })],
+    ["move", { intent: "move", keyLanguageId: "spanish", keyLevelId: "a1", keyId: "matrix-lesson", direction: "up" }, catalogToasts.lessonOrderUpdated, async () => expect(await catalogRow("lessons", "matrix-lesson")).toMatchObject({ orderIndex: 1 })],
+    ["reorder", { intent: "reorder", keyLanguageId: "spanish", keyLevelId: "a1", ids: "matrix-lesson" }, catalogToasts.lessonOrderFailed, async () => expect(await catalogRow("lessons", "matrix-lesson")).toMatchObject({ orderIndex: 1 })],
+    ["delete", { intent: "delete", keyLanguageId: "spanish", keyLevelId: "a1", keyId: "matrix-lesson" }, catalogToasts.lessonDeleted, async () => expect(await catalogRow("lessons", "matrix-lesson")).toBeUndefined()],
+  ]),
   "routes/admin/phrases": adminPage("/admin/phrases"),
   // Every Users tab action: refused for non-admins with no row changed; the admin's probes change nothing either (they
   // aim at what is already so, or are refused by the last-admin guard), so the other probes keep their roles.

@@ -1,19 +1,236 @@
-import { AdminSectionPlaceholder } from "#app/components/admin/section-placeholder.tsx";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { LoaderCircle, Pencil, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
+import { CatalogDialog, FormLockSwitch, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { LessonGroup } from "#app/components/admin/lesson-group.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
+import { catalogTexts, catalogToasts, lessonSchema, type AdminLanguage, type AdminLesson, type AdminLevel } from "#app/lib/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
+import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
+import {
+  createLesson,
+  deleteLesson,
+  listAdminCatalog,
+  moveLesson,
+  reorderLessons,
+  setLessonLock,
+  updateLesson,
+} from "#server/admin/catalog-admin.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
+import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/lessons";
 
 const section = adminSection("/admin/lessons");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return listAdminCatalog(getRuntime(context).database.db);
+}
+
+/** A reorder names at most this many lessons; a level holds far fewer. */
+const MAX_REORDER = 1000;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const formData = await request.formData();
+  const intent = field(formData, "intent");
+  const deps = catalogDeps(context);
+  const key = { languageId: field(formData, "keyLanguageId"), levelId: field(formData, "keyLevelId"), id: field(formData, "keyId") };
+  if (intent === "create" || intent === "update") {
+    const submission = parseWithZod(formData, { schema: lessonSchema });
+    if (submission.status !== "success") return invalid(submission);
+    const value = submission.value;
+    return intent === "create"
+      ? respond(context, () => createLesson(deps, value), { success: catalogToasts.lessonAdded, failure: catalogToasts.lessonAddFailed }, submission)
+      : respond(context, () => updateLesson(deps, key, value), { success: catalogToasts.lessonUpdated, failure: catalogToasts.lessonUpdateFailed }, submission);
+  }
+  if (intent === "lock") {
+    const locked = field(formData, "locked") === "true";
+    return respond(context, () => setLessonLock(deps, key, locked), {
+      success: locked ? catalogToasts.lessonLocked : catalogToasts.lessonUnlocked,
+      failure: locked ? catalogToasts.lessonLockFailed : catalogToasts.lessonUnlockFailed,
+    });
+  }
+  if (intent === "move") {
+    const direction = field(formData, "direction") === "up" ? "up" : "down";
+    return respond(context, () => moveLesson(deps, key, direction), {
+      success: catalogToasts.lessonOrderUpdated,
+      failure: catalogToasts.lessonOrderFailed,
+    });
+  }
+  if (intent === "reorder") {
+    const ids = formData.getAll("ids").filter((v): v is string => typeof v === "string").slice(0, MAX_REORDER);
+    return respond(context, () => reorderLessons(deps, key.languageId, key.levelId, ids), {
+      success: catalogToasts.lessonOrderUpdated,
+      failure: catalogToasts.lessonOrderFailed,
+    });
+  }
+  if (intent === "delete") {
+    return respond(context, deleteThenClean(context, () => deleteLesson(deps, key)), { success: catalogToasts.lessonDeleted, failure: catalogToasts.lessonDeleteFailed });
+  }
+  return unknownIntent();
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: section.title, description: section.description, path: section.to, noindex: true });
 
-export default function AdminLessons() {
-  return <AdminSectionPlaceholder section={section} />;
+export default function AdminLessons({ loaderData }: Route.ComponentProps) {
+  const { languages, levels, lessons } = loaderData;
+  const groups = languages.flatMap((language) =>
+    levels
+      .filter((level) => level.languageId === language.id)
+      .map((level) => ({ language, level, lessons: lessons.filter((l) => l.languageId === language.id && l.levelId === level.id) }))
+      .filter((group) => group.lessons.length > 0),
+  );
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold text-ink">{section.title}</h1>
+          <p className="mt-1 text-muted">{section.description}</p>
+        </div>
+        <LessonDialog languages={languages} levels={levels} />
+      </div>
+      {levels.length === 0 ? (
+        <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.addLanguagesAndLevelsFirst}</p>
+      ) : groups.length === 0 ? (
+        <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.noLessons}</p>
+      ) : (
+        groups.map(({ language, level, lessons: groupLessons }) => (
+          <LessonGroup
+            key={`${language.id}:${level.id}`}
+            heading={`${language.name} - ${level.title}`}
+            languageId={language.id}
+            levelId={level.id}
+            lessons={groupLessons}
+            renderEdit={(lesson) => <LessonDialog languages={languages} levels={levels} lesson={lesson} />}
+          />
+        ))
+      )}
+    </div>
+  );
+}
+
+function LessonDialog({ languages, levels, lesson }: { languages: AdminLanguage[]; levels: AdminLevel[]; lesson?: AdminLesson }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {lesson ? (
+        <Button variant="ghost" size="icon" aria-label={`Edit ${lesson.title}`} onClick={() => setOpen(true)}>
+          <Pencil aria-hidden />
+        </Button>
+      ) : (
+        <Button onClick={() => setOpen(true)} disabled={levels.length === 0}>
+          <Plus aria-hidden />
+          Add New Lesson
+        </Button>
+      )}
+      <CatalogDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={lesson ? "Edit Lesson" : "Add New Lesson"}
+        description={lesson ? "Change this lesson. Its ID cannot change." : "Add a lesson to a level. It goes last in its level."}
+      >
+        <LessonForm languages={languages} levels={levels} lesson={lesson} onDone={() => setOpen(false)} />
+      </CatalogDialog>
+    </>
+  );
+}
+
+function LessonForm({
+  languages,
+  levels,
+  lesson,
+  onDone,
+}: {
+  languages: AdminLanguage[];
+  levels: AdminLevel[];
+  lesson?: AdminLesson;
+  onDone: () => void;
+}) {
+  const fetcher = useFetcher<CatalogActionData>();
+  const [form, fields] = useForm({
+    id: lesson ? `lesson-edit-${lesson.languageId}-${lesson.levelId}-${lesson.id}` : "lesson-add",
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    defaultValue: lesson
+      ? { id: lesson.id, title: lesson.title, translatedTitle: lesson.translatedTitle, iconUrl: lesson.iconUrl }
+      : { id: "", title: "", translatedTitle: "", iconUrl: "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: lessonSchema }),
+  });
+  // The cascade of SPEC §4: a new language clears the level; levels are those of the chosen language.
+  const [languageId, setLanguageId] = useState(lesson?.languageId ?? "");
+  const [levelId, setLevelId] = useState(lesson?.levelId ?? "");
+  const languageLevels = levels.filter((l) => l.languageId === languageId);
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
+  }, [fetcher.state, fetcher.data, onDone]);
+  const selectProps = (f: typeof fields.languageId) => ({
+    id: f.id,
+    name: f.name,
+    "aria-invalid": f.errors ? true : undefined,
+    "aria-describedby": f.errors ? f.errorId : undefined,
+    className: inputClasses,
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value={lesson ? "update" : "create"} />
+      {lesson ? (
+        <>
+          <input type="hidden" name="keyLanguageId" value={lesson.languageId} />
+          <input type="hidden" name="keyLevelId" value={lesson.levelId} />
+          <input type="hidden" name="keyId" value={lesson.id} />
+        </>
+      ) : null}
+      <FormField field={fields.languageId} label="Language">
+        <select
+          {...selectProps(fields.languageId)}
+          value={languageId}
+          onChange={(e) => {
+            setLanguageId(e.currentTarget.value);
+            setLevelId("");
+          }}
+        >
+          <option value="">Select a language</option>
+          {languages.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField field={fields.levelId} label="Level">
+        <select {...selectProps(fields.levelId)} value={levelId} disabled={!languageId} onChange={(e) => setLevelId(e.currentTarget.value)}>
+          <option value="">Select a level</option>
+          {languageLevels.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.title} ({l.cefrLabel})
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField field={fields.id} label="Lesson ID" hint={lesson ? undefined : "For example: greetings"}>
+        <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(lesson)} autoComplete="off" className={inputClasses} />
+      </FormField>
+      <FormField field={fields.title} label="Title">
+        <input {...getInputProps(fields.title, { type: "text" })} autoComplete="off" className={inputClasses} />
+      </FormField>
+      <FormField field={fields.translatedTitle} label="Translated Title">
+        <input {...getInputProps(fields.translatedTitle, { type: "text" })} autoComplete="off" className={inputClasses} />
+      </FormField>
+      <IconUrlField field={fields.iconUrl} kind="lessonIcon" defaultValue={lesson?.iconUrl ?? ""} />
+      <FormLockSwitch id={`${form.id}-locked`} defaultChecked={lesson?.isLocked ?? false} />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+        {lesson ? "Update Lesson" : "Add Lesson"}
+      </Button>
+    </fetcher.Form>
+  );
 }

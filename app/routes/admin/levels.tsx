@@ -1,19 +1,240 @@
-import { AdminSectionPlaceholder } from "#app/components/admin/section-placeholder.tsx";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Globe, LoaderCircle, Pencil, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
+import { CatalogDialog, DeleteButton, FormLockSwitch, LockSwitch, MoveButtons, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
+import { catalogTexts, catalogToasts, levelSchema, type AdminLanguage, type AdminLevel } from "#app/lib/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
+import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
+import { createLevel, deleteLevel, listAdminCatalog, moveLevel, setLevelLock, updateLevel } from "#server/admin/catalog-admin.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
+import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/levels";
 
 const section = adminSection("/admin/levels");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const { languages, levels } = await listAdminCatalog(getRuntime(context).database.db);
+  return { languages, levels };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const formData = await request.formData();
+  const intent = field(formData, "intent");
+  const deps = catalogDeps(context);
+  const key = { languageId: field(formData, "keyLanguageId"), id: field(formData, "keyId") };
+  if (intent === "create" || intent === "update") {
+    const submission = parseWithZod(formData, { schema: levelSchema });
+    if (submission.status !== "success") return invalid(submission);
+    const value = submission.value;
+    return intent === "create"
+      ? respond(context, () => createLevel(deps, value), { success: catalogToasts.levelAdded, failure: catalogToasts.levelAddFailed }, submission)
+      : respond(context, () => updateLevel(deps, key, value), { success: catalogToasts.levelUpdated, failure: catalogToasts.levelUpdateFailed }, submission);
+  }
+  if (intent === "lock") {
+    const locked = field(formData, "locked") === "true";
+    return respond(context, () => setLevelLock(deps, key, locked), {
+      success: locked ? catalogToasts.levelLocked : catalogToasts.levelUnlocked,
+      failure: locked ? catalogToasts.levelLockFailed : catalogToasts.levelUnlockFailed,
+    });
+  }
+  if (intent === "move") {
+    const direction = field(formData, "direction") === "up" ? "up" : "down";
+    return respond(context, () => moveLevel(deps, key, direction), {
+      success: catalogToasts.levelOrderUpdated,
+      failure: catalogToasts.levelOrderFailed,
+    });
+  }
+  if (intent === "delete") {
+    return respond(context, deleteThenClean(context, () => deleteLevel(deps, key)), { success: catalogToasts.levelDeleted, failure: catalogToasts.levelDeleteFailed });
+  }
+  return unknownIntent();
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: section.title, description: section.description, path: section.to, noindex: true });
 
-export default function AdminLevels() {
-  return <AdminSectionPlaceholder section={section} />;
+export default function AdminLevels({ loaderData }: Route.ComponentProps) {
+  const { languages, levels } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold text-ink">{section.title}</h1>
+          <p className="mt-1 text-muted">{section.description}</p>
+        </div>
+        <LevelDialog languages={languages} />
+      </div>
+      {languages.length === 0 ? (
+        <div className={`${cardClasses} space-y-4 p-8 text-center`}>
+          <p className="text-muted">{catalogTexts.addLanguagesFirst}</p>
+          <Link to="/admin/languages" className={buttonClasses("outline")}>
+            <Globe aria-hidden />
+            Manage Languages
+          </Link>
+        </div>
+      ) : (
+        languages.map((language) => (
+          <LanguageLevels key={language.id} language={language} languages={languages} levels={levels.filter((l) => l.languageId === language.id)} />
+        ))
+      )}
+    </div>
+  );
+}
+
+function LanguageLevels({ language, languages, levels }: { language: AdminLanguage; languages: AdminLanguage[]; levels: AdminLevel[] }) {
+  const headingId = `levels-${language.id}`;
+  return (
+    <section aria-labelledby={headingId} className={`${cardClasses} p-4 sm:p-6`}>
+      <h2 id={headingId} className="flex items-center gap-3 text-xl font-bold text-ink">
+        <Thumb src={language.flagUrl} className="h-7 w-10" />
+        {language.name}
+      </h2>
+      {levels.length === 0 ? (
+        <p className="mt-4 text-muted">{catalogTexts.noLevelsForLanguage}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Levels of {language.name}</caption>
+            <thead className="border-b border-brand-100 text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">Level</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">CEFR</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">Order</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">Lock Status</th>
+                <th scope="col" className="py-2 text-right font-semibold">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-brand-100">
+              {levels.map((level, index) => {
+                const key = { keyLanguageId: level.languageId, keyId: level.id };
+                return (
+                  <tr key={level.id} data-level-row={level.id}>
+                    <td className="py-3 pr-3">
+                      <span className="flex items-center gap-3">
+                        <Thumb src={level.iconUrl} />
+                        <span className="font-semibold text-ink">{level.title}</span>
+                      </span>
+                    </td>
+                    <td className="py-3 pr-3">
+                      <span className="rounded-full bg-brand-100 px-2.5 py-1 text-xs font-bold text-brand-800">{level.cefrLabel}</span>
+                    </td>
+                    <td className="py-3 pr-3">
+                      <MoveButtons name={level.title} first={index === 0} last={index === levels.length - 1} fields={key} />
+                    </td>
+                    <td className="py-3 pr-3">
+                      <LockSwitch locked={level.isLocked} label={`Lock ${level.title}`} fields={key} />
+                    </td>
+                    <td className="py-3 text-right whitespace-nowrap">
+                      <LevelDialog languages={languages} level={level} />
+                      <DeleteButton
+                        label={`Delete ${level.title}`}
+                        title={`Delete ${level.title}?`}
+                        warning="Are you sure you want to delete this level? This will also delete all its lessons and phrases."
+                        fields={key}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function LevelDialog({ languages, level }: { languages: AdminLanguage[]; level?: AdminLevel }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {level ? (
+        <Button variant="ghost" size="icon" aria-label={`Edit ${level.title}`} onClick={() => setOpen(true)}>
+          <Pencil aria-hidden />
+        </Button>
+      ) : (
+        <Button onClick={() => setOpen(true)} disabled={languages.length === 0}>
+          <Plus aria-hidden />
+          Add Level
+        </Button>
+      )}
+      <CatalogDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={level ? "Edit Level" : "Add New Level"}
+        description={level ? "Change this level. Its ID cannot change." : "Add a CEFR level to a language."}
+      >
+        <LevelForm languages={languages} level={level} onDone={() => setOpen(false)} />
+      </CatalogDialog>
+    </>
+  );
+}
+
+function LevelForm({ languages, level, onDone }: { languages: AdminLanguage[]; level?: AdminLevel; onDone: () => void }) {
+  const fetcher = useFetcher<CatalogActionData>();
+  const [form, fields] = useForm({
+    id: level ? `level-edit-${level.languageId}-${level.id}` : "level-add",
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    defaultValue: level
+      ? { id: level.id, languageId: level.languageId, title: level.title, cefrLabel: level.cefrLabel, iconUrl: level.iconUrl }
+      : { id: "", languageId: "", title: "", cefrLabel: "", iconUrl: "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: levelSchema }),
+  });
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
+  }, [fetcher.state, fetcher.data, onDone]);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value={level ? "update" : "create"} />
+      {level ? (
+        <>
+          <input type="hidden" name="keyLanguageId" value={level.languageId} />
+          <input type="hidden" name="keyId" value={level.id} />
+        </>
+      ) : null}
+      <FormField field={fields.languageId} label="Language">
+        <select
+          id={fields.languageId.id}
+          name={fields.languageId.name}
+          defaultValue={level?.languageId ?? ""}
+          aria-invalid={fields.languageId.errors ? true : undefined}
+          aria-describedby={fields.languageId.errors ? fields.languageId.errorId : undefined}
+          className={inputClasses}
+        >
+          <option value="">Select a language</option>
+          {languages.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField field={fields.id} label="Level ID" hint={level ? undefined : "For example: a1"}>
+        <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(level)} autoComplete="off" className={inputClasses} />
+      </FormField>
+      <FormField field={fields.title} label="Title">
+        <input {...getInputProps(fields.title, { type: "text" })} autoComplete="off" className={inputClasses} />
+      </FormField>
+      <FormField field={fields.cefrLabel} label="CEFR Label">
+        <input {...getInputProps(fields.cefrLabel, { type: "text" })} placeholder="A1" autoComplete="off" className={inputClasses} />
+      </FormField>
+      <IconUrlField field={fields.iconUrl} kind="levelIcon" defaultValue={level?.iconUrl ?? ""} />
+      <FormLockSwitch id={`${form.id}-locked`} defaultChecked={level?.isLocked ?? false} />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+        {level ? "Update Level" : "Add Level"}
+      </Button>
+    </fetcher.Form>
+  );
 }

@@ -1,0 +1,195 @@
+import { AlertDialog, Dialog, Switch } from "radix-ui";
+import { ArrowDown, ArrowUp, LoaderCircle, Trash2, X } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+
+/** Pieces the Languages, Levels and Lessons tabs share: dialogs, the delete confirmation, lock switch, move buttons. */
+
+export const cardClasses = "rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)]";
+
+export function CatalogDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
+        <Dialog.Content
+          // The first field, not the Close button, takes the focus: the admin opened the dialog to type.
+          onOpenAutoFocus={(event) => {
+            const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>("input:not([type=hidden]):not([readonly]), select");
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-5 shadow-xl sm:p-7">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-xl font-bold text-ink">{title}</Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close">
+                <X aria-hidden />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <div className="mt-5">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * Delete with a confirmation (SPEC §5). The dialog stays open while the request runs, then closes; the outcome is
+ * the server's toast.
+ */
+export function DeleteButton({
+  label,
+  title,
+  warning,
+  fields,
+}: {
+  /** The accessible name of the trigger, e.g. "Delete Spanish". */
+  label: string;
+  title: string;
+  warning: string;
+  fields: Record<string, string>;
+}) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialog.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label={label} className="text-red-700 hover:bg-red-50">
+          <Trash2 aria-hidden />
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-white p-5 shadow-xl sm:p-7">
+          <AlertDialog.Title className="text-xl font-bold text-ink">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-ink">{warning}</AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline" disabled={busy}>
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            <Button
+              className="bg-red-700 hover:bg-red-800"
+              disabled={busy}
+              onClick={() => {
+                void fetcher.submit({ intent: "delete", ...fields }, { method: "post" }).then(() => setOpen(false));
+              }}
+            >
+              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+              Delete
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** The lock switch of a level or lesson row, reading 'Locked'/'Unlocked'; shows the pending state at once. */
+export function LockSwitch({ locked, label, fields }: { locked: boolean; label: string; fields: Record<string, string> }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData ? fetcher.formData.get("locked") === "true" : locked;
+  return (
+    <label className="inline-flex items-center gap-2 text-sm font-medium text-ink">
+      <Switch.Root
+        checked={pending}
+        aria-label={label}
+        disabled={fetcher.state !== "idle"}
+        onCheckedChange={(checked) => void fetcher.submit({ intent: "lock", locked: String(checked), ...fields }, { method: "post" })}
+        className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-[#9089a6] transition-colors data-[state=checked]:bg-brand-700 disabled:opacity-60"
+      >
+        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+      </Switch.Root>
+      <span aria-hidden>{pending ? "Locked" : "Unlocked"}</span>
+    </label>
+  );
+}
+
+/** A lock switch inside a form: sends isLocked=on when checked. */
+export function FormLockSwitch({ defaultChecked, id }: { defaultChecked: boolean; id: string }) {
+  const [checked, setChecked] = useState(defaultChecked);
+  return (
+    <div className="flex items-center gap-3">
+      <Switch.Root
+        id={id}
+        name="isLocked"
+        checked={checked}
+        onCheckedChange={setChecked}
+        className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-[#9089a6] transition-colors data-[state=checked]:bg-brand-700"
+      >
+        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+      </Switch.Root>
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {checked ? "Locked" : "Unlocked"}
+      </label>
+    </div>
+  );
+}
+
+/** Move up / move down buttons; the first row cannot move up, the last cannot move down (SPEC §4). */
+export function MoveButtons({
+  name,
+  first,
+  last,
+  fields,
+}: {
+  name: string;
+  first: boolean;
+  last: boolean;
+  fields: Record<string, string>;
+}) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  const move = (direction: "up" | "down") => void fetcher.submit({ intent: "move", direction, ...fields }, { method: "post" });
+  return (
+    <span className="inline-flex gap-1">
+      <Button variant="outline" size="icon" className="size-9" aria-label={`Move ${name} up`} disabled={first || busy} onClick={() => move("up")}>
+        <ArrowUp aria-hidden />
+      </Button>
+      <Button variant="outline" size="icon" className="size-9" aria-label={`Move ${name} down`} disabled={last || busy} onClick={() => move("down")}>
+        <ArrowDown aria-hidden />
+      </Button>
+    </span>
+  );
+}
+
+/** A small square picture (flag or icon) with a neutral box when there is none. */
+export function Thumb({ src, className }: { src: string; className?: string }) {
+  return src ? (
+    <img src={src} alt="" className={cn("size-10 shrink-0 rounded-lg border border-brand-100 object-cover", className)} />
+  ) : (
+    <span aria-hidden className={cn("inline-block size-10 shrink-0 rounded-lg border border-dashed border-brand-200 bg-brand-50", className)} />
+  );
+}
+
+export function LoadingNotice({ text }: { text: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 text-muted">
+      <LoaderCircle className="size-4 animate-spin" aria-hidden />
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,190 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "#app/lib/zod.ts";
+
+/**
+ * The admin Languages, Levels and Lessons tabs: their form schemas (the server validates with the same ones) and
+ * every text of SPEC §2, §5 and §8 they show, word for word. Browser-safe.
+ */
+
+export const catalogMessages = {
+  languageIdShort: "Language ID must be at least 2 characters",
+  idPattern: "ID must contain only lowercase letters, numbers, and hyphens",
+  languageNameShort: "Language name must be at least 2 characters",
+  flagUrl: "Please enter a valid URL for the flag image",
+  levelIdRequired: "Level ID is required",
+  languageRequired: "Language is required",
+  titleShort: "Title must be at least 2 characters",
+  cefrRequired: "CEFR label is required",
+  iconUrl: "Please enter a valid URL for the icon image",
+  lessonIdRequired: "Lesson ID is required",
+  levelRequired: "Level is required",
+  translatedTitleShort: "Translated title must be at least 2 characters",
+  missingOrderIndex: "Cannot reorder: missing order index",
+  /** Not in the spec: a second row with a key that exists (ids are chosen by the admin). */
+  languageExists: "A language with this ID already exists",
+  levelExists: "A level with this ID already exists in this language",
+  lessonExists: "A lesson with this ID already exists in this level",
+} as const;
+
+export const catalogToasts = {
+  languageAdded: "Language added successfully",
+  languageUpdated: "Language updated successfully",
+  languageDeleted: "Language deleted successfully",
+  languageAddFailed: "Failed to add language",
+  languageUpdateFailed: "Failed to update language",
+  languageDeleteFailed: "Failed to delete language",
+  levelAdded: "Level added successfully",
+  levelUpdated: "Level updated successfully",
+  levelDeleted: "Level deleted successfully",
+  levelLocked: "Level locked successfully",
+  levelUnlocked: "Level unlocked successfully",
+  levelOrderUpdated: "Level order updated",
+  levelAddFailed: "Failed to add level",
+  levelUpdateFailed: "Failed to update level",
+  levelDeleteFailed: "Failed to delete level",
+  levelLockFailed: "Failed to lock level",
+  levelUnlockFailed: "Failed to unlock level",
+  levelOrderFailed: "Failed to update level order",
+  lessonAdded: "Lesson added successfully",
+  lessonUpdated: "Lesson updated successfully",
+  lessonDeleted: "Lesson deleted successfully",
+  lessonLocked: "Lesson locked successfully",
+  lessonUnlocked: "Lesson unlocked successfully",
+  lessonOrderUpdated: "Lesson order updated successfully",
+  lessonAddFailed: "Failed to add lesson",
+  lessonUpdateFailed: "Failed to update lesson",
+  lessonDeleteFailed: "Failed to delete lesson",
+  lessonLockFailed: "Failed to lock lesson",
+  lessonUnlockFailed: "Failed to unlock lesson",
+  lessonOrderFailed: "Failed to update lesson order",
+  uploadingIcon: "Uploading icon...",
+  iconUploaded: "Icon uploaded successfully",
+  iconUploadFailed: "Failed to upload icon",
+} as const;
+
+export const catalogTexts = {
+  loading: "Loading...",
+  noLanguages: "No languages found. Add your first language to get started.",
+  noLevelsForLanguage: "No levels found for this language.",
+  addLanguagesFirst: "You need to add languages first before creating levels.",
+  noLessons: "No lessons found. Add your first lesson to get started.",
+  addLanguagesAndLevelsFirst: "Add languages and levels first before creating lessons.",
+  lessonDeleteConfirm: "Are you sure you want to delete this lesson? This will also delete all associated phrases.",
+  orderNotSet: "Not set",
+} as const;
+
+/** Lengths no admin needs to exceed; they keep one request from storing megabytes in a title. */
+export const CATALOG_LIMITS = { id: 64, name: 120, url: 2048, cefr: 16 } as const;
+
+const idPattern = /^[a-z0-9-]+$/;
+
+/** An id field: `required` is the message for an empty one (Conform turns an empty field into undefined). */
+const idField = (required: string, min = 1) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(min, required)
+    .max(CATALOG_LIMITS.id, `ID must be at most ${CATALOG_LIMITS.id} characters`)
+    .regex(idPattern, catalogMessages.idPattern);
+
+const text = (message: string, max: number = CATALOG_LIMITS.name) =>
+  z.string({ error: message }).trim().min(2, message).max(max, `Must be at most ${max} characters`);
+
+/** Accepted in a URL field, and worth a preview (a half-typed address would only make the browser fetch a 404). */
+export const isHttpUrl = (value: string) => {
+  // Our own stored files are site-relative (/storage/...); anything else must be an absolute http(s) address.
+  if (value.startsWith("/") && !value.startsWith("//")) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+
+const url = (message: string) => z.string({ error: message }).trim().max(CATALOG_LIMITS.url, message).refine(isHttpUrl, message);
+/** A URL or nothing: Conform sends an emptied field as undefined. */
+const optionalUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(CATALOG_LIMITS.url, message)
+    .refine((v) => v === "" || isHttpUrl(v), message)
+    .optional()
+    .transform((v) => v ?? "");
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("false")])
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+export const languageSchema = z.object({
+  id: z
+    .string({ error: catalogMessages.languageIdShort })
+    .trim()
+    .min(2, catalogMessages.languageIdShort)
+    .max(CATALOG_LIMITS.id, `ID must be at most ${CATALOG_LIMITS.id} characters`)
+    .regex(idPattern, catalogMessages.idPattern),
+  name: text(catalogMessages.languageNameShort),
+  flagUrl: url(catalogMessages.flagUrl),
+});
+
+export const levelSchema = z.object({
+  id: idField(catalogMessages.levelIdRequired),
+  languageId: z.string({ error: catalogMessages.languageRequired }).trim().min(1, catalogMessages.languageRequired),
+  title: text(catalogMessages.titleShort),
+  cefrLabel: z
+    .string({ error: catalogMessages.cefrRequired })
+    .trim()
+    .min(1, catalogMessages.cefrRequired)
+    .max(CATALOG_LIMITS.cefr, `Must be at most ${CATALOG_LIMITS.cefr} characters`),
+  iconUrl: optionalUrl(catalogMessages.iconUrl),
+  isLocked: checkbox,
+});
+
+export const lessonSchema = z.object({
+  id: idField(catalogMessages.lessonIdRequired),
+  languageId: z.string({ error: catalogMessages.languageRequired }).trim().min(1, catalogMessages.languageRequired),
+  levelId: z.string({ error: catalogMessages.levelRequired }).trim().min(1, catalogMessages.levelRequired),
+  title: text(catalogMessages.titleShort),
+  translatedTitle: text(catalogMessages.translatedTitleShort),
+  iconUrl: optionalUrl(catalogMessages.iconUrl),
+  isLocked: checkbox,
+});
+
+export type LanguageInput = z.infer<typeof languageSchema>;
+export type LevelInput = z.infer<typeof levelSchema>;
+export type LessonInput = z.infer<typeof lessonSchema>;
+
+export interface AdminLanguage {
+  id: string;
+  name: string;
+  flagUrl: string;
+}
+
+export interface AdminLevel {
+  languageId: string;
+  id: string;
+  title: string;
+  cefrLabel: string;
+  iconUrl: string;
+  orderIndex: number | null;
+  isLocked: boolean;
+}
+
+export interface AdminLesson {
+  languageId: string;
+  levelId: string;
+  id: string;
+  title: string;
+  translatedTitle: string;
+  iconUrl: string;
+  orderIndex: number | null;
+  isLocked: boolean;
+}
+
+/** What the catalogue tabs' actions answer: whether it worked, and the form's result (field errors) if any. */
+export interface CatalogActionData {
+  ok: boolean;
+  result: SubmissionResult<string[]> | null;
+}

@@ -1,0 +1,323 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
+import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
+
+/**
+ * The admin Languages, Levels and Lessons tabs (issue 10, points 1-3) on the catalog server, which starts with no
+ * catalogue at all. The tests run in order: the first sees the empty states, the others each create what they
+ * need under names of their own.
+ */
+
+test.use({ baseURL: servers.catalog.url });
+// Generous: two cores are shared with other servers, and these tests walk through whole dialogs.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+let sessionCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
+
+// One sign-in for the file: the sign-in limit (3 in 10 s per address) would otherwise refuse later tests.
+test.beforeAll(async () => {
+  const api = await playwrightRequest.newContext({ baseURL: servers.catalog.url });
+  const response = await api.post("/auth", {
+    form: { intent: "sign-in", email: adminAreaFixture.admin.email, password: adminAreaFixture.admin.password },
+    headers: { origin: servers.catalog.url },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  sessionCookies = (await api.storageState()).cookies.filter((c) => !c.name.includes("flash"));
+  await api.dispose();
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies(sessionCookies);
+  await context.addInitScript(() => {
+    localStorage.setItem("cookie_consent_level", "essential");
+    sessionStorage.setItem("hideDownloadBar", "true");
+  });
+});
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+async function expectToast(page: Page, title: string) {
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
+}
+
+async function addLanguage(page: Page, id: string, name: string) {
+  await open(page, "/admin/languages");
+  await page.getByRole("button", { name: "Add Language" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Language" });
+  await dialog.getByLabel("Language ID").fill(id);
+  await dialog.getByLabel("Language Name").fill(name);
+  await dialog.getByLabel("Flag Image URL").fill("/favicon.svg");
+  await dialog.getByRole("button", { name: "Add Language" }).click();
+  await expectToast(page, "Language added successfully");
+  await expect(dialog).toBeHidden();
+}
+
+async function addLevel(page: Page, languageName: string, id: string, title: string, cefr: string) {
+  await page.getByRole("button", { name: "Add Level" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Level" });
+  await dialog.getByLabel("Language").selectOption({ label: languageName });
+  await dialog.getByLabel("Level ID").fill(id);
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("CEFR Label").fill(cefr);
+  await dialog.getByRole("button", { name: "Add Level" }).click();
+  await expectToast(page, "Level added successfully");
+  await expect(dialog).toBeHidden();
+}
+
+async function addLesson(page: Page, languageName: string, levelLabel: string, id: string, title: string) {
+  await page.getByRole("button", { name: "Add New Lesson" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Lesson" });
+  await dialog.getByLabel("Language").selectOption({ label: languageName });
+  await dialog.getByLabel("Level").selectOption({ label: levelLabel });
+  await dialog.getByLabel("Lesson ID").fill(id);
+  await dialog.getByLabel("Title", { exact: true }).fill(title);
+  await dialog.getByLabel("Translated Title").fill(`${title} (translated)`);
+  await dialog.getByRole("button", { name: "Add Lesson" }).click();
+  await expectToast(page, "Lesson added successfully");
+  await expect(dialog).toBeHidden();
+}
+
+test("with no catalogue, each tab shows its empty state and the add buttons that need a parent are disabled", async ({ page }) => {
+  await open(page, "/admin/languages");
+  await expect(page.getByText("No languages found. Add your first language to get started.")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("languages-empty-1280.png"), fullPage: true });
+
+  await open(page, "/admin/levels");
+  await expect(page.getByText("You need to add languages first before creating levels.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Level" })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Manage Languages" }).click();
+  await expect(page).toHaveURL(/\/admin\/languages$/);
+
+  await open(page, "/admin/lessons");
+  await expect(page.getByText("Add languages and levels first before creating lessons.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add New Lesson" })).toBeDisabled();
+});
+
+test("languages: add with validation, edit with a read-only ID, delete after a cascade warning; the public list follows", async ({ page }) => {
+  await open(page, "/admin/languages");
+  await page.getByRole("button", { name: "Add Language" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Language" });
+  await expect(dialog.getByLabel("Language ID")).toBeFocused();
+  await dialog.getByLabel("Language ID").fill("X");
+  await dialog.getByLabel("Language Name").fill("Q");
+  await dialog.getByLabel("Flag Image URL").fill("not a url");
+  await dialog.getByRole("button", { name: "Add Language" }).click();
+  await expect(dialog.getByText("Language ID must be at least 2 characters")).toBeVisible();
+  await expect(dialog.getByText("Language name must be at least 2 characters")).toBeVisible();
+  await expect(dialog.getByText("Please enter a valid URL for the flag image")).toBeVisible();
+  await dialog.getByLabel("Language ID").fill("Bad ID");
+  await expect(dialog.getByText("ID must contain only lowercase letters, numbers, and hyphens")).toBeVisible();
+  await dialog.getByLabel("Language ID").fill("e2e-italian");
+  await dialog.getByLabel("Language Name").fill("Italian E2E");
+  await dialog.getByLabel("Flag Image URL").fill("/favicon.svg");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("language-dialog-1280.png") });
+  await dialog.getByRole("button", { name: "Add Language" }).click();
+  await expectToast(page, "Language added successfully");
+  await expect(dialog).toBeHidden();
+  const card = page.locator("[data-language-card='e2e-italian']");
+  await expect(card).toContainText("Italian E2E");
+  await expect(card).toContainText("ID: e2e-italian");
+
+  await open(page, "/languages");
+  await expect(page.getByText("Italian E2E").first()).toBeVisible();
+
+  await open(page, "/admin/languages");
+  await page.getByRole("button", { name: "Edit Italian E2E" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Language" });
+  await expect(edit.getByLabel("Language ID")).toHaveAttribute("readonly", "");
+  await edit.getByLabel("Language Name").fill("Italiano E2E");
+  await edit.getByRole("button", { name: "Update Language" }).click();
+  await expectToast(page, "Language updated successfully");
+  await expect(page.locator("[data-language-card='e2e-italian']")).toContainText("Italiano E2E");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("languages-1280.png"), fullPage: true });
+
+  await page.getByRole("button", { name: "Delete Italiano E2E" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("This will also delete all its levels, lessons and phrases.");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.locator("[data-language-card='e2e-italian']")).toBeVisible();
+  await page.getByRole("button", { name: "Delete Italiano E2E" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Language deleted successfully");
+  await expect(page.locator("[data-language-card='e2e-italian']")).toHaveCount(0);
+  await open(page, "/languages");
+  await expect(page.getByText("Italiano E2E")).toHaveCount(0);
+});
+
+test("levels: a table per language, order by move up/down, and a lock switch that sends the public page to /locked-content", async ({ page }) => {
+  await addLanguage(page, "e2e-levels", "Levels Lang");
+  await open(page, "/admin/levels");
+  const table = page.getByRole("region", { name: "Levels Lang" });
+  await expect(table.getByText("No levels found for this language.")).toBeVisible();
+  await addLevel(page, "Levels Lang", "one", "First Level", "A1");
+  await addLevel(page, "Levels Lang", "two", "Second Level", "A2");
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("First Level");
+  await expect(table.getByRole("button", { name: "Move First Level up" })).toBeDisabled();
+  await expect(table.getByRole("button", { name: "Move Second Level down" })).toBeDisabled();
+
+  await table.getByRole("button", { name: "Move Second Level up" }).click();
+  await expectToast(page, "Level order updated");
+  await expect(rows.nth(0)).toContainText("Second Level");
+  await expect(table.getByRole("button", { name: "Move Second Level up" })).toBeDisabled();
+
+  const lock = table.getByRole("switch", { name: "Lock First Level" });
+  await expect(rows.nth(1)).toContainText("Unlocked");
+  await lock.click();
+  await expectToast(page, "Level locked successfully");
+  await expect(lock).toBeChecked();
+  await expect(rows.nth(1)).toContainText("Locked");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("levels-1280.png"), fullPage: true });
+
+  await page.getByRole("button", { name: "Edit Second Level" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Level" });
+  await expect(edit.getByLabel("Level ID")).toHaveAttribute("readonly", "");
+  await edit.getByLabel("Title").fill("S");
+  await edit.getByRole("button", { name: "Update Level" }).click();
+  await expect(edit.getByText("Title must be at least 2 characters")).toBeVisible();
+  await edit.getByLabel("Title").fill("Second Level Renamed");
+  await edit.getByLabel("Icon URL").fill("nope");
+  await edit.getByRole("button", { name: "Update Level" }).click();
+  await expect(edit.getByText("Please enter a valid URL for the icon image")).toBeVisible();
+  await edit.getByLabel("Icon URL").fill("");
+  await page.screenshot({ path: test.info().outputPath("level-dialog-1280.png") });
+  await edit.getByRole("button", { name: "Update Level" }).click();
+  await expectToast(page, "Level updated successfully");
+  await expect(rows.nth(0)).toContainText("Second Level Renamed");
+
+  await page.goto("/e2e-levels/one");
+  await expect(page).toHaveURL(/\/locked-content\?/);
+  await page.goto("/e2e-levels/two");
+  await expect(page).toHaveURL(/\/e2e-levels\/two$/);
+  await expect(page.getByRole("heading", { name: "Lessons", level: 1 })).toBeVisible();
+
+  await open(page, "/admin/levels");
+  await page.getByRole("button", { name: "Delete First Level" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("This will also delete all its lessons and phrases.");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Level deleted successfully");
+  await expect(rows).toHaveCount(1);
+});
+
+test("lessons: grouped by language and level, keyboard drag then Save Order, move buttons, lock, edit cascade and delete", async ({ page }) => {
+  await addLanguage(page, "e2e-lessons", "Lessons Lang");
+  await open(page, "/admin/levels");
+  await addLevel(page, "Lessons Lang", "base", "Basics", "A1");
+  await addLevel(page, "Lessons Lang", "more", "More", "A2");
+  await open(page, "/admin/lessons");
+  await addLesson(page, "Lessons Lang", "Basics (A1)", "alpha", "Alpha");
+  await addLesson(page, "Lessons Lang", "Basics (A1)", "beta", "Beta");
+  await addLesson(page, "Lessons Lang", "Basics (A1)", "gamma", "Gamma");
+  const group = page.getByRole("region", { name: "Lessons Lang - Basics" });
+  const rows = group.locator("[data-lesson-row]");
+  await expect(rows).toHaveCount(3);
+  // The server numbers new lessons: 0, 1, 2.
+  await expect(rows.nth(0)).toContainText("Order: 0");
+  await expect(rows.nth(2)).toContainText("Order: 2");
+
+  // Keyboard drag: Space picks Alpha up, ArrowDown twice, Space drops it last.
+  const handle = group.getByRole("button", { name: "Drag Alpha to reorder" });
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Space");
+  await expect(rows.nth(2)).toContainText("Alpha");
+  const save = group.getByRole("button", { name: "Save Order" });
+  await expect(save).toBeVisible();
+  await save.click();
+  await expectToast(page, "Lesson order updated successfully");
+  await expect(save).toBeHidden();
+  await expect(rows.nth(0)).toContainText("Beta");
+  await expect(rows.nth(0)).toContainText("Order: 0");
+  await expect(rows.nth(2)).toContainText("Alpha");
+  await expect(rows.nth(2)).toContainText("Order: 2");
+
+  await page.goto("/e2e-lessons/base");
+  const hrefs = await page.locator('main a[href^="/e2e-lessons/base/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect([...new Set(hrefs)]).toEqual(["/e2e-lessons/base/beta", "/e2e-lessons/base/gamma", "/e2e-lessons/base/alpha"]);
+
+  await open(page, "/admin/lessons");
+  await group.getByRole("button", { name: "Move Gamma up" }).click();
+  await expectToast(page, "Lesson order updated successfully");
+  await expect(rows.nth(0)).toContainText("Gamma");
+  await expect(group.getByRole("button", { name: "Move Gamma up" })).toBeDisabled();
+
+  await group.getByRole("switch", { name: "Lock Beta" }).click();
+  await expectToast(page, "Lesson locked successfully");
+  await page.goto("/e2e-lessons/base/beta");
+  await expect(page).toHaveURL(/\/locked-content\?/);
+
+  await open(page, "/admin/lessons");
+  await group.getByRole("button", { name: "Edit Alpha" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Lesson" });
+  await expect(edit.getByLabel("Lesson ID")).toHaveAttribute("readonly", "");
+  await edit.getByLabel("Translated Title").fill("A");
+  await edit.getByRole("button", { name: "Update Lesson" }).click();
+  await expect(edit.getByText("Translated title must be at least 2 characters")).toBeVisible();
+  // The cascade: another language clears the level; the level list is that language's.
+  await edit.getByLabel("Language").selectOption({ label: "Lessons Lang" });
+  await edit.getByLabel("Level").selectOption({ label: "More (A2)" });
+  await edit.getByLabel("Translated Title").fill("Alfa");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("lesson-dialog-1280.png") });
+  await edit.getByRole("button", { name: "Update Lesson" }).click();
+  await expectToast(page, "Lesson updated successfully");
+  const moreGroup = page.getByRole("region", { name: "Lessons Lang - More" });
+  await expect(moreGroup.locator("[data-lesson-row]")).toHaveCount(1);
+  await expect(moreGroup).toContainText("Alfa");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("lessons-1280.png"), fullPage: true });
+
+  await group.getByRole("button", { name: "Delete Gamma" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText(
+    "Are you sure you want to delete this lesson? This will also delete all associated phrases.",
+  );
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Lesson deleted successfully");
+  await expect(rows).toHaveCount(1);
+});
+
+// A 1x1 PNG.
+const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+test("icon upload: a good image fills the Icon URL and preview; a wrong type or an oversized file is refused", async ({ page }) => {
+  await addLanguage(page, "e2e-icons", "Icons Lang");
+  await open(page, "/admin/levels");
+  await page.getByRole("button", { name: "Add Level" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Level" });
+  const picker = dialog.getByLabel("Upload Icon");
+
+  await picker.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+  await expectToast(page, "Failed to upload icon");
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Please select an image file" })).toBeVisible();
+
+  await picker.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Image size should be less than 2MB" })).toBeVisible();
+  await expect(dialog.getByLabel("Icon URL")).toHaveValue("");
+
+  await picker.setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: png });
+  await expectToast(page, "Icon uploaded successfully");
+  await expect(dialog.getByLabel("Icon URL")).toHaveValue(/\/storage\/content\//);
+  await expect(dialog.getByRole("img", { name: "Icon preview" })).toBeVisible();
+
+  await dialog.getByLabel("Language").selectOption({ label: "Icons Lang" });
+  await dialog.getByLabel("Level ID").fill("iconic");
+  await dialog.getByLabel("Title").fill("Iconic");
+  await dialog.getByLabel("CEFR Label").fill("B1");
+  await dialog.getByRole("button", { name: "Add Level" }).click();
+  await expectToast(page, "Level added successfully");
+  const icon = page.locator("[data-level-row='iconic'] img");
+  await expect(icon).toHaveAttribute("src", /\/storage\/content\//);
+  expect(await icon.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});

@@ -1,0 +1,434 @@
+import { and, asc, eq, inArray, max, or, sql } from "drizzle-orm";
+import {
+  catalogMessages,
+  type AdminLanguage,
+  type AdminLesson,
+  type AdminLevel,
+  type LanguageInput,
+  type LessonInput,
+  type LevelInput,
+} from "#app/lib/catalog-admin.ts";
+import { compareByOrder } from "#app/lib/catalog.ts";
+import type { Database, Executor } from "#server/db/client.server.ts";
+import { blogPosts, languages, lessons, levels, phrases, settings } from "#server/db/schema.ts";
+import type { Storage } from "#server/storage/storage.server.ts";
+import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
+import type { EventBus } from "#server/events/event-bus.server.ts";
+
+/**
+ * The admin side of the catalogue (SPEC §2 Manage Languages/Levels/Lessons, §4, §5): plain functions over the
+ * database. Every write announces "catalog" on the event bus afterwards, so the cached public pages change at once,
+ * in every process. Writes that touch several rows (moves, reorders, cascade deletes) run in one transaction and lock
+ * the rows they read first, so two admins working at once cannot interleave into a corrupt order.
+ */
+
+export interface CatalogAdminDeps {
+  db: Database;
+  events: EventBus;
+}
+
+/** A refusal the form shows against a field (or as a toast when field is absent). */
+export class CatalogAdminError extends Error {
+  readonly field: string | undefined;
+  readonly status: number;
+  constructor(message: string, field?: string, status = 400) {
+    super(message);
+    this.name = "CatalogAdminError";
+    this.field = field;
+    this.status = status;
+  }
+}
+
+export interface AdminCatalog {
+  languages: AdminLanguage[];
+  levels: AdminLevel[];
+  lessons: AdminLesson[];
+}
+
+const languageColumns = { id: languages.id, name: languages.name, flagUrl: languages.flagUrl };
+const levelColumns = {
+  languageId: levels.languageId,
+  id: levels.id,
+  title: levels.title,
+  cefrLabel: levels.cefrLabel,
+  iconUrl: levels.iconUrl,
+  orderIndex: levels.orderIndex,
+  isLocked: levels.isLocked,
+};
+const lessonColumns = {
+  languageId: lessons.languageId,
+  levelId: lessons.levelId,
+  id: lessons.id,
+  title: lessons.title,
+  translatedTitle: lessons.translatedTitle,
+  iconUrl: lessons.iconUrl,
+  orderIndex: lessons.orderIndex,
+  isLocked: lessons.isLocked,
+};
+
+/** Languages by name; levels and lessons in their display order (order_index, missing as 999, then title). */
+export async function listAdminCatalog(db: Executor): Promise<AdminCatalog> {
+  const [languageRows, levelRows, lessonRows] = await Promise.all([
+    db.select(languageColumns).from(languages).orderBy(asc(languages.name)),
+    db.select(levelColumns).from(levels),
+    db.select(lessonColumns).from(lessons),
+  ]);
+  return { languages: languageRows, levels: levelRows.sort(compareByOrder), lessons: lessonRows.sort(compareByOrder) };
+}
+
+/** PostgreSQL's unique_violation, wherever the driver or drizzle wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+async function changed<T>(deps: CatalogAdminDeps, result: T): Promise<T> {
+  await deps.events.publish("catalog");
+  return result;
+}
+
+// Languages
+
+export async function createLanguage(deps: CatalogAdminDeps, input: LanguageInput) {
+  try {
+    await deps.db.insert(languages).values({ id: input.id, name: input.name, flagUrl: input.flagUrl });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.languageExists, "id");
+    throw error;
+  }
+  return changed(deps, undefined);
+}
+
+/** The id is read-only after creation (SPEC §5): only name and flag change. */
+export async function updateLanguage(deps: CatalogAdminDeps, input: LanguageInput) {
+  const rows = await deps.db
+    .update(languages)
+    .set({ name: input.name, flagUrl: input.flagUrl })
+    .where(eq(languages.id, input.id))
+    .returning({ id: languages.id });
+  if (rows.length === 0) throw new CatalogAdminError("That language no longer exists.", undefined, 404);
+  return changed(deps, undefined);
+}
+
+/** The file URLs that rows deleted by a cascade referenced (flags, icons, audio), for cleaning storage afterwards. */
+export interface DeletedFiles {
+  urls: string[];
+}
+
+/** Deletes a language with its levels, lessons and phrases (SPEC §4), in one transaction. */
+export async function deleteLanguage(deps: CatalogAdminDeps, languageId: string): Promise<DeletedFiles> {
+  const urls = await deps.db.transaction(async (tx) => {
+    const [language] = await tx.select(languageColumns).from(languages).where(eq(languages.id, languageId)).for("update");
+    if (!language) throw new CatalogAdminError("That language no longer exists.", undefined, 404);
+    const deletedPhrases = await tx.delete(phrases).where(eq(phrases.languageId, languageId)).returning({ url: phrases.audioUrl });
+    const deletedLessons = await tx.delete(lessons).where(eq(lessons.languageId, languageId)).returning({ url: lessons.iconUrl });
+    const deletedLevels = await tx.delete(levels).where(eq(levels.languageId, languageId)).returning({ url: levels.iconUrl });
+    await tx.delete(languages).where(eq(languages.id, languageId));
+    return [language.flagUrl, ...deletedPhrases.map((r) => r.url), ...deletedLessons.map((r) => r.url), ...deletedLevels.map((r) => r.url)];
+  });
+  return changed(deps, { urls: distinctUrls(urls) });
+}
+
+const distinctUrls = (urls: string[]) => [...new Set(urls.filter((u) => u !== ""))];
+
+// Levels
+
+/** A new level goes last in its language: the highest order_index there plus 1, or 0 for the first. */
+export async function nextLevelOrderIndex(db: Executor, languageId: string): Promise<number> {
+  const [row] = await db.select({ highest: max(levels.orderIndex) }).from(levels).where(eq(levels.languageId, languageId));
+  return row?.highest == null ? 0 : row.highest + 1;
+}
+
+async function requireLanguage(db: Executor, languageId: string) {
+  const [row] = await db.select({ id: languages.id }).from(languages).where(eq(languages.id, languageId));
+  if (!row) throw new CatalogAdminError(catalogMessages.languageRequired, "languageId");
+}
+
+export async function createLevel(deps: CatalogAdminDeps, input: LevelInput) {
+  try {
+    await deps.db.transaction(async (tx) => {
+      await requireLanguage(tx, input.languageId);
+      // Serialises concurrent additions to one language, so two new levels never get the same order_index.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`levels:${input.languageId}`}))`);
+      const orderIndex = await nextLevelOrderIndex(tx, input.languageId);
+      await tx.insert(levels).values({
+        languageId: input.languageId,
+        id: input.id,
+        title: input.title,
+        cefrLabel: input.cefrLabel,
+        iconUrl: input.iconUrl,
+        orderIndex,
+        isLocked: false,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.levelExists, "id");
+    throw error;
+  }
+  return changed(deps, undefined);
+}
+
+/**
+ * Edits a level found by its current key. Moving it to another language carries its lessons and phrases along
+ * (the foreign keys cascade the key change).
+ */
+export async function updateLevel(deps: CatalogAdminDeps, key: { languageId: string; id: string }, input: LevelInput) {
+  try {
+    await deps.db.transaction(async (tx) => {
+      if (input.languageId !== key.languageId) await requireLanguage(tx, input.languageId);
+      const rows = await tx
+        .update(levels)
+        .set({
+          languageId: input.languageId,
+          title: input.title,
+          cefrLabel: input.cefrLabel,
+          iconUrl: input.iconUrl,
+          isLocked: input.isLocked,
+        })
+        .where(and(eq(levels.languageId, key.languageId), eq(levels.id, key.id)))
+        .returning({ id: levels.id });
+      if (rows.length === 0) throw new CatalogAdminError("That level no longer exists.", undefined, 404);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.levelExists, "languageId");
+    throw error;
+  }
+  return changed(deps, undefined);
+}
+
+export async function setLevelLock(deps: CatalogAdminDeps, key: { languageId: string; id: string }, isLocked: boolean) {
+  const rows = await deps.db
+    .update(levels)
+    .set({ isLocked })
+    .where(and(eq(levels.languageId, key.languageId), eq(levels.id, key.id)))
+    .returning({ id: levels.id });
+  if (rows.length === 0) throw new CatalogAdminError("That level no longer exists.", undefined, 404);
+  return changed(deps, undefined);
+}
+
+/**
+ * Swaps a level's order_index with its neighbour's in the displayed order (SPEC §4); a missing value counts as 0.
+ * The first row cannot move up nor the last down: those requests change nothing.
+ */
+export async function moveLevel(deps: CatalogAdminDeps, key: { languageId: string; id: string }, direction: "up" | "down") {
+  const moved = await deps.db.transaction(async (tx) => {
+    const rows = await tx.select(levelColumns).from(levels).where(eq(levels.languageId, key.languageId)).for("update");
+    rows.sort(compareByOrder);
+    const at = rows.findIndex((r) => r.id === key.id);
+    if (at < 0) throw new CatalogAdminError("That level no longer exists.", undefined, 404);
+    const neighbour = rows[direction === "up" ? at - 1 : at + 1];
+    if (!neighbour) return false;
+    const current = rows[at]!;
+    await tx.update(levels).set({ orderIndex: neighbour.orderIndex ?? 0 }).where(and(eq(levels.languageId, key.languageId), eq(levels.id, current.id)));
+    await tx.update(levels).set({ orderIndex: current.orderIndex ?? 0 }).where(and(eq(levels.languageId, key.languageId), eq(levels.id, neighbour.id)));
+    return true;
+  });
+  return moved ? changed(deps, true) : false;
+}
+
+/** Deletes a level with its lessons and phrases, in one transaction. */
+export async function deleteLevel(deps: CatalogAdminDeps, key: { languageId: string; id: string }): Promise<DeletedFiles> {
+  const urls = await deps.db.transaction(async (tx) => {
+    const where = and(eq(levels.languageId, key.languageId), eq(levels.id, key.id));
+    const [level] = await tx.select(levelColumns).from(levels).where(where).for("update");
+    if (!level) throw new CatalogAdminError("That level no longer exists.", undefined, 404);
+    const deletedPhrases = await tx
+      .delete(phrases)
+      .where(and(eq(phrases.languageId, key.languageId), eq(phrases.levelId, key.id)))
+      .returning({ url: phrases.audioUrl });
+    const deletedLessons = await tx
+      .delete(lessons)
+      .where(and(eq(lessons.languageId, key.languageId), eq(lessons.levelId, key.id)))
+      .returning({ url: lessons.iconUrl });
+    await tx.delete(levels).where(where);
+    return [level.iconUrl, ...deletedPhrases.map((r) => r.url), ...deletedLessons.map((r) => r.url)];
+  });
+  return changed(deps, { urls: distinctUrls(urls) });
+}
+
+// Lessons
+
+export interface LessonKey {
+  languageId: string;
+  levelId: string;
+  id: string;
+}
+
+const lessonWhere = (key: LessonKey) => and(eq(lessons.languageId, key.languageId), eq(lessons.levelId, key.levelId), eq(lessons.id, key.id));
+
+/** get_next_lesson_order_index (SPEC §7): the highest order_index in the level plus 1, or 0 for the first lesson. */
+export async function nextLessonOrderIndex(db: Executor, languageId: string, levelId: string): Promise<number> {
+  const [row] = await db
+    .select({ highest: max(lessons.orderIndex) })
+    .from(lessons)
+    .where(and(eq(lessons.languageId, languageId), eq(lessons.levelId, levelId)));
+  return row?.highest == null ? 0 : row.highest + 1;
+}
+
+async function requireLevel(db: Executor, languageId: string, levelId: string) {
+  const [row] = await db
+    .select({ id: levels.id })
+    .from(levels)
+    .where(and(eq(levels.languageId, languageId), eq(levels.id, levelId)));
+  if (!row) throw new CatalogAdminError(catalogMessages.levelRequired, "levelId");
+}
+
+export async function createLesson(deps: CatalogAdminDeps, input: LessonInput) {
+  try {
+    await deps.db.transaction(async (tx) => {
+      await requireLanguage(tx, input.languageId);
+      await requireLevel(tx, input.languageId, input.levelId);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lessons:${input.languageId}:${input.levelId}`}))`);
+      const orderIndex = await nextLessonOrderIndex(tx, input.languageId, input.levelId);
+      await tx.insert(lessons).values({
+        languageId: input.languageId,
+        levelId: input.levelId,
+        id: input.id,
+        title: input.title,
+        translatedTitle: input.translatedTitle,
+        iconUrl: input.iconUrl,
+        orderIndex,
+        isLocked: false,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.lessonExists, "id");
+    throw error;
+  }
+  return changed(deps, undefined);
+}
+
+/** Edits a lesson found by its current key; a move to another level carries its phrases (cascading keys). */
+export async function updateLesson(deps: CatalogAdminDeps, key: LessonKey, input: LessonInput) {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const moving = input.languageId !== key.languageId || input.levelId !== key.levelId;
+      if (moving) {
+        await requireLanguage(tx, input.languageId);
+        await requireLevel(tx, input.languageId, input.levelId);
+      }
+      const rows = await tx
+        .update(lessons)
+        .set({
+          languageId: input.languageId,
+          levelId: input.levelId,
+          title: input.title,
+          translatedTitle: input.translatedTitle,
+          iconUrl: input.iconUrl,
+          isLocked: input.isLocked,
+          // In another level it goes last there, as a new lesson would.
+          ...(moving ? { orderIndex: await nextLessonOrderIndex(tx, input.languageId, input.levelId) } : {}),
+        })
+        .where(lessonWhere(key))
+        .returning({ id: lessons.id });
+      if (rows.length === 0) throw new CatalogAdminError("That lesson no longer exists.", undefined, 404);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.lessonExists, "levelId");
+    throw error;
+  }
+  return changed(deps, undefined);
+}
+
+export async function setLessonLock(deps: CatalogAdminDeps, key: LessonKey, isLocked: boolean) {
+  const rows = await deps.db.update(lessons).set({ isLocked }).where(lessonWhere(key)).returning({ id: lessons.id });
+  if (rows.length === 0) throw new CatalogAdminError("That lesson no longer exists.", undefined, 404);
+  return changed(deps, undefined);
+}
+
+/**
+ * The legacy move up/down (SPEC §4, §5): swaps two lessons' order_index values. Ignored on the first row (up) and
+ * the last (down); refused with 'Cannot reorder: missing order index' when either value is missing.
+ */
+export async function moveLesson(deps: CatalogAdminDeps, key: LessonKey, direction: "up" | "down") {
+  const moved = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select(lessonColumns)
+      .from(lessons)
+      .where(and(eq(lessons.languageId, key.languageId), eq(lessons.levelId, key.levelId)))
+      .for("update");
+    rows.sort(compareByOrder);
+    const at = rows.findIndex((r) => r.id === key.id);
+    if (at < 0) throw new CatalogAdminError("That lesson no longer exists.", undefined, 404);
+    const neighbour = rows[direction === "up" ? at - 1 : at + 1];
+    if (!neighbour) return false;
+    const current = rows[at]!;
+    if (current.orderIndex == null || neighbour.orderIndex == null) throw new CatalogAdminError(catalogMessages.missingOrderIndex);
+    await tx.update(lessons).set({ orderIndex: neighbour.orderIndex }).where(lessonWhere(current));
+    await tx.update(lessons).set({ orderIndex: current.orderIndex }).where(lessonWhere(neighbour));
+    return true;
+  });
+  return moved ? changed(deps, true) : false;
+}
+
+/**
+ * Save Order (SPEC §4): order_index 0..n-1 following the given ids, in one transaction. The ids must be exactly the
+ * level's lessons: a list made before another admin added or removed one is refused rather than half applied.
+ */
+export async function reorderLessons(deps: CatalogAdminDeps, languageId: string, levelId: string, orderedIds: string[]) {
+  await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(and(eq(lessons.languageId, languageId), eq(lessons.levelId, levelId)))
+      .for("update");
+    const current = new Set(rows.map((r) => r.id));
+    const given = new Set(orderedIds);
+    if (given.size !== orderedIds.length || given.size !== current.size || orderedIds.some((id) => !current.has(id))) {
+      throw new CatalogAdminError("The lessons of this level changed meanwhile. Reload the page and try again.", undefined, 409);
+    }
+    for (const [index, id] of orderedIds.entries()) {
+      await tx.update(lessons).set({ orderIndex: index }).where(lessonWhere({ languageId, levelId, id }));
+    }
+  });
+  return changed(deps, undefined);
+}
+
+/** Deletes a lesson with its phrases, in one transaction. */
+export async function deleteLesson(deps: CatalogAdminDeps, key: LessonKey): Promise<DeletedFiles> {
+  const urls = await deps.db.transaction(async (tx) => {
+    const [lesson] = await tx.select(lessonColumns).from(lessons).where(lessonWhere(key)).for("update");
+    if (!lesson) throw new CatalogAdminError("That lesson no longer exists.", undefined, 404);
+    const deletedPhrases = await tx
+      .delete(phrases)
+      .where(and(eq(phrases.languageId, key.languageId), eq(phrases.levelId, key.levelId), eq(phrases.lessonId, key.id)))
+      .returning({ url: phrases.audioUrl });
+    await tx.delete(lessons).where(lessonWhere(key));
+    return [lesson.iconUrl, ...deletedPhrases.map((r) => r.url)];
+  });
+  return changed(deps, { urls: distinctUrls(urls) });
+}
+
+/**
+ * After a cascade delete has committed: removes the stored files that only the deleted rows used. A file another row
+ * still names (the same audio in another lesson, an icon reused elsewhere, a blog image) stays, and so do addresses
+ * outside our storage. A failure here leaves an orphan file, never a broken row, so it is logged, not raised.
+ */
+export async function removeUnreferencedFiles(db: Database, storage: Storage, urls: string[], onError: (error: unknown) => void) {
+  if (urls.length === 0) return [];
+  const inUse = new Set<string>();
+  const rows = await Promise.all([
+    db.select({ url: languages.flagUrl }).from(languages).where(inArray(languages.flagUrl, urls)),
+    db.select({ url: levels.iconUrl }).from(levels).where(inArray(levels.iconUrl, urls)),
+    db.select({ url: lessons.iconUrl }).from(lessons).where(inArray(lessons.iconUrl, urls)),
+    db.select({ url: phrases.audioUrl }).from(phrases).where(inArray(phrases.audioUrl, urls)),
+    db
+      .select({ a: blogPosts.featuredImage, b: blogPosts.phraseAudioUrl })
+      .from(blogPosts)
+      .where(or(inArray(blogPosts.featuredImage, urls), inArray(blogPosts.phraseAudioUrl, urls))),
+    db.select({ a: settings.logo, b: settings.favicon, c: settings.heroImage, d: settings.appScreenshot }).from(settings),
+  ]);
+  for (const list of rows) for (const row of list) for (const value of Object.values(row)) if (value) inUse.add(value);
+  const removed: string[] = [];
+  for (const url of urls) {
+    if (inUse.has(url)) continue;
+    try {
+      if (await deleteStoredFileByUrl(storage, url)) removed.push(url);
+    } catch (error) {
+      onError(error);
+    }
+  }
+  return removed;
+}
