@@ -154,13 +154,13 @@ function PhraseForm({ state, catalog, onClose }: { state: PhraseDialogState; cat
       setErrors((e) => ({ ...e, languageId: phraseText.languageRequired }));
       return;
     }
-    notify({ id: "phrase-audio", type: "info", title: phraseText.generating });
+    notify({ type: "info", title: phraseText.generating });
     void generate.submit({ intent: "generate-audio", text: firstText, languageId: selection.languageId }, { method: "post" });
   }
 
   async function upload(file: File) {
     setUploading(true);
-    notify({ id: "phrase-upload", type: "info", title: phraseText.uploading });
+    notify({ type: "info", title: phraseText.uploading });
     try {
       const url = await uploadFile("audio", file);
       setAudioUrl(url);
