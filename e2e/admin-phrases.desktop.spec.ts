@@ -8,6 +8,8 @@ import { toneWav } from "#tests/support/mp3.ts";
  */
 
 test.use({ baseURL: phrasesServer });
+// Speech synthesis, axe and real playback on two shared cores: more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
 
 let session: Awaited<ReturnType<typeof adminSession>>;
 test.beforeAll(async ({ browser }) => {
