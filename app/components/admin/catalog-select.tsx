@@ -53,7 +53,7 @@ export function CatalogSelect({
         name="levelId"
         label="Level"
         value={value.levelId}
-        placeholder={language ? "Select a level" : "Select a language first"}
+        placeholder="Select a level"
         disabled={!language}
         options={(language?.levels ?? []).map((l) => ({ value: l.id, label: l.cefrLabel ? `${l.title} (${l.cefrLabel})` : l.title }))}
         error={errors.levelId}
@@ -64,7 +64,7 @@ export function CatalogSelect({
         name="lessonId"
         label="Lesson"
         value={value.lessonId}
-        placeholder={level ? "Select a lesson" : "Select a level first"}
+        placeholder="Select a lesson"
         disabled={!level}
         options={(level?.lessons ?? []).map((l) => ({ value: l.id, label: l.title }))}
         error={errors.lessonId}
