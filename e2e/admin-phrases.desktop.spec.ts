@@ -157,7 +157,7 @@ test("edit a group with more rows, then fewer; the public lesson follows", async
   await expect(page.getByText("Un billete, por favor")).toHaveCount(0);
 });
 
-test("upload an audio file fills the URL; a file that is not audio is refused", async ({ page }) => {
+test("upload an audio file fills the URL; a file that is not audio is refused", async ({ page, pageErrors }) => {
   await page.goto("/admin/phrases");
   await page.getByRole("button", { name: "Add Phrases" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
@@ -167,15 +167,30 @@ test("upload an audio file fills the URL; a file that is not audio is refused", 
   await expectToast(page, "Failed to upload audio file: Please select an audio file");
   await expect(dialog.getByLabel("Audio URL")).toHaveValue("");
 
+  // Text that claims to be audio passes the browser's check; the server reads the bytes and refuses it.
+  await input.setInputFiles({ name: "fake.mp3", mimeType: "audio/mpeg", buffer: Buffer.from("this is not audio at all") });
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: /^Failed to upload audio file: .+/ }).last()).toBeVisible();
+  await expect.poll(() => pageErrors.length).toBeGreaterThan(0);
+  expect(pageErrors).toEqual([expect.stringMatching(/status of 4\d\d/)]);
+  pageErrors.length = 0;
+  await expect(dialog.getByLabel("Audio URL")).toHaveValue("");
+
   await input.setInputFiles({ name: "tone.wav", mimeType: "audio/wav", buffer: Buffer.from(toneWav(3)) });
   await expectToast(page, "Uploading audio file...");
   await expectToast(page, "Audio file uploaded successfully");
   await expect(dialog.getByLabel("Audio URL")).toHaveValue(/^\/storage\/content\/audio\/[0-9a-f]{32}-tone\.\w+$/);
 
-  // The preview plays the uploaded file.
+  // The preview plays the uploaded file; an address with no audio behind it says so.
   await dialog.getByRole("button", { name: "Play audio preview" }).click();
   await expect.poll(async () => (await playing(page)).length).toBe(1);
+  await dialog.getByRole("button", { name: "Pause audio preview" }).click();
+  await expect.poll(async () => (await playing(page)).length).toBe(0);
+  await dialog.getByLabel("Audio URL").fill("/storage/content/audio/no-such-file.mp3");
+  await dialog.getByRole("button", { name: "Play audio preview" }).click();
+  await expectToast(page, "Failed to play audio. Please check the URL.");
+  await expect.poll(() => pageErrors.length).toBeGreaterThan(0);
+  expect(pageErrors).toEqual([expect.stringMatching(/status of 404/)]);
+  pageErrors.length = 0;
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect.poll(async () => (await playing(page)).length).toBe(0);
 });

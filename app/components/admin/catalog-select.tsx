@@ -1,5 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { inputClasses } from "#app/components/ui/form-field.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /** What the cascading selects need of the catalogue: names down to lessons. */
 export interface CatalogOption {
@@ -108,7 +109,8 @@ function SelectField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
-        className={`${inputClasses} disabled:opacity-60`}
+        // A select matches :read-only, which the shared input style greys out: keep it looking editable.
+        className={cn(inputClasses, "read-only:bg-white read-only:text-ink read-only:hover:border-brand-500 disabled:opacity-60")}
       >
         <option value="">{placeholder}</option>
         {options.map((option) => (
