@@ -182,6 +182,29 @@ describe("phrases service", () => {
     expect((await rowsOf("numbers", url)).map((r) => r.originalText)).toEqual(["Keep"]);
   });
 
+  it("removes the group's old stored file after the commit when nothing else plays it, and keeps a shared one", async () => {
+    const deps = { db: db(), storage: site.runtime.storage, tts: site.runtime.tts };
+    const cleanup = { storage: site.runtime.storage, logger: site.runtime.logger };
+    const own = await generatePhraseAudio(deps, { text: "Uno", languageId: "spanish" });
+    const shared = await generatePhraseAudio(deps, { text: "Dos", languageId: "spanish" });
+    await addPhrases(db(), site.runtime.events, value({ audioUrl: own }));
+    await addPhrases(db(), site.runtime.events, value({ audioUrl: shared, phrases: [{ originalText: "Dos", translatedText: "Two" }] }));
+    await addPhrases(db(), site.runtime.events, value({ lessonId: "greetings", audioUrl: shared, phrases: [{ originalText: "Dos", translatedText: "Two" }] }));
+    const fileOf = (url: string) => url.replace("/storage/", "");
+    const key = { languageId: "spanish", levelId: "a1", lessonId: "numbers" };
+    expect(storedFiles(site)).toEqual(expect.arrayContaining([fileOf(own), fileOf(shared)]));
+    await updatePhraseGroup(db(), site.runtime.events, { ...key, audioUrl: own }, value({ audioUrl: "https://cdn.example/new.mp3" }), cleanup);
+    expect(storedFiles(site)).not.toContain(fileOf(own));
+    await updatePhraseGroup(
+      db(),
+      site.runtime.events,
+      { ...key, audioUrl: shared },
+      value({ audioUrl: "https://cdn.example/new-2.mp3", phrases: [{ originalText: "Dos", translatedText: "Two" }] }),
+      cleanup,
+    );
+    expect(storedFiles(site)).toContain(fileOf(shared));
+  });
+
   it("refuses to edit a group that no longer exists", async () => {
     await expect(
       updatePhraseGroup(db(), site.runtime.events, { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: "https://gone.example/x.mp3" }, value({})),

@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, max } from "drizzle-orm";
 import type { PhraseFormValue } from "#app/lib/phrase-form.ts";
 import { phraseText } from "#app/lib/phrase-form.ts";
 import type { Database } from "#server/db/client.server.ts";
-import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import { unguessableKey, type Storage } from "#server/storage/storage.server.ts";
+import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
 import { voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 /**
@@ -165,6 +166,8 @@ export async function updatePhraseGroup(
   events: EventBus,
   group: AudioGroupKey,
   value: PhraseFormValue,
+  /** With storage, a file of ours that the group stops using and nothing else plays is removed after the commit. */
+  cleanup?: { storage: Storage; logger: { warn: (message: string, error?: unknown) => void } },
 ): Promise<{ updated: number; created: number; deleted: number }> {
   const result = await db.transaction(async (tx) => {
     await assertLessonExists(tx, value);
@@ -221,7 +224,21 @@ export async function updatePhraseGroup(
     return { updated: pairs, created: extra.length, deleted: surplus.length };
   });
   await events.publish("catalog");
+  if (cleanup && group.audioUrl !== value.audioUrl) {
+    await removeIfUnused(db, cleanup.storage, group.audioUrl).catch((error: unknown) =>
+      cleanup.logger.warn(`Could not remove the replaced audio file ${group.audioUrl}`, error),
+    );
+  }
   return result;
+}
+
+/** Deletes a stored file (ours only; external URLs are left alone) once no phrase and no blog sample plays it. */
+async function removeIfUnused(db: Database, storage: Storage, url: string) {
+  const [phraseUse, postUse] = await Promise.all([
+    db.$count(phrases, eq(phrases.audioUrl, url)),
+    db.$count(blogPosts, eq(blogPosts.phraseAudioUrl, url)),
+  ]);
+  if (phraseUse + postUse === 0) await deleteStoredFileByUrl(storage, url);
 }
 
 /** The group being edited no longer exists (another admin changed or deleted it). */

@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         lessonId: String(formData.get("groupLessonId") ?? ""),
         audioUrl: String(formData.get("groupAudioUrl") ?? ""),
       };
-      await updatePhraseGroup(db, runtime.events, group, parsed.data);
+      await updatePhraseGroup(db, runtime.events, group, parsed.data, { storage: runtime.storage, logger: runtime.logger });
       return data<PhraseActionData>({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.updated }) });
     } catch (error) {
       if (error instanceof PhraseInputError) {
