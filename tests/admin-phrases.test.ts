@@ -9,7 +9,7 @@ import {
   phraseTree,
   updatePhraseGroup,
 } from "#server/admin/phrases-admin.server.ts";
-import { phrases } from "#server/db/schema.ts";
+import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { Topic } from "#server/events/event-bus.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
@@ -23,7 +23,6 @@ let learner = "";
 
 beforeAll(async () => {
   site = await startTestSite({ trustProxy: true });
-  await seedSmallCatalog(site);
   await confirmedUser(site, "admin@example.com", "adminpass1", true);
   await confirmedUser(site, "learner@example.com", "learnerpass1");
   admin = await signInThroughForm(site, "admin@example.com", "adminpass1", "198.51.100.7");
@@ -58,6 +57,27 @@ function announced(topic: Topic) {
   const stop = site.runtime.events.subscribe(topic, () => count++);
   return { count: () => count, stop };
 }
+
+describe("empty states (SPEC §2)", () => {
+  const page = async () => (await site.request("/admin/phrases", { cookie: admin })).text();
+
+  it("asks for lessons first, then for the first phrase; then lists the catalogue", async () => {
+    const empty = await page();
+    expect(empty).toContain(phraseText.noLessons);
+    expect(empty).toMatch(/<button[^>]*disabled[^>]*>(?:(?!<\/button>).)*Add Phrases/s);
+    await db().insert(languages).values({ id: "latin", name: "Latin" });
+    await db().insert(levels).values({ languageId: "latin", id: "a1", title: "Beginner", cefrLabel: "A1" });
+    await db().insert(lessons).values({ languageId: "latin", levelId: "a1", id: "salve", title: "Salve", translatedTitle: "Hello" });
+    const noPhrases = await page();
+    expect(noPhrases).toContain(phraseText.noPhrases);
+    expect(noPhrases).not.toContain(phraseText.noLessons);
+    await db().delete(languages).where(eq(languages.id, "latin"));
+    await seedSmallCatalog(site);
+    const listed = await page();
+    expect(listed).not.toContain(phraseText.noPhrases);
+    expect(listed).toContain("Spanish");
+  });
+});
 
 describe("phrase form rules (SPEC §5)", () => {
   it("names each missing field and the bad URL with the spec's words", () => {
