@@ -202,6 +202,20 @@ describe("phrases service", () => {
     expect((await rowsOf("numbers", url)).map((r) => r.originalText)).toEqual(["Keep"]);
   });
 
+  it("speaks in the voice of the lesson's language, found by its id or else by its name", async () => {
+    await db().insert(languages).values({ id: "lang-fr", name: "French" });
+    try {
+      const url = await generatePhraseAudio({ db: db(), storage: site.runtime.storage, tts: site.runtime.tts }, { text: "Bonjour", languageId: "lang-fr" });
+      const stored = new Uint8Array(await (await site.request(url)).arrayBuffer());
+      const french = await site.runtime.tts.synthesize("Bonjour", "fr");
+      const english = await site.runtime.tts.synthesize("Bonjour", "en");
+      expect(Buffer.from(stored).equals(Buffer.from(french.data))).toBe(true);
+      expect(Buffer.from(stored).equals(Buffer.from(english.data))).toBe(false);
+    } finally {
+      await db().delete(languages).where(eq(languages.id, "lang-fr"));
+    }
+  });
+
   it("removes the group's old stored file after the commit when nothing else plays it, and keeps a shared one", async () => {
     const deps = { db: db(), storage: site.runtime.storage, tts: site.runtime.tts };
     const cleanup = { storage: site.runtime.storage, logger: site.runtime.logger };
