@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authText } from "#app/lib/toast.ts";
-import { userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels } from "#server/db/schema.ts";
+import { phrases, userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels } from "#server/db/schema.ts";
 import { catalogToasts } from "#app/lib/catalog-admin.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
@@ -120,6 +120,16 @@ const uploadProbe = (kind: string): Probe => ({
   expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 403 }, other: { status: 403 }, admin: { status: 201 } },
   check: async () => expect(storedFiles(site).some((file) => file.startsWith("content/icons/level/"))).toBe(true),
 });
+
+/** The phrase form as the Phrases tab posts it (one row, in the seeded lesson "numbers"). */
+const matrixPhraseForm = {
+  languageId: "spanish",
+  levelId: "a1",
+  lessonId: "numbers",
+  audioUrl: "https://cdn.example/matrix-numbers.mp3",
+  originalText: "Tres",
+  translatedText: "Three",
+};
 
 const matrix: Record<string, Row> = {
   root: { public: true, get: "/" },
@@ -305,7 +315,49 @@ const matrix: Record<string, Row> = {
     ["reorder", { intent: "reorder", keyLanguageId: "spanish", keyLevelId: "a1", ids: "matrix-lesson" }, catalogToasts.lessonOrderFailed, async () => expect(await catalogRow("lessons", "matrix-lesson")).toMatchObject({ orderIndex: 1 })],
     ["delete", { intent: "delete", keyLanguageId: "spanish", keyLevelId: "a1", keyId: "matrix-lesson" }, catalogToasts.lessonDeleted, async () => expect(await catalogRow("lessons", "matrix-lesson")).toBeUndefined()],
   ]),
-  "routes/admin/phrases": adminPage("/admin/phrases"),
+  "routes/admin/phrases": {
+    probes: [
+      ...(adminPage("/admin/phrases") as { probes: Probe[] }).probes,
+      {
+        name: "POST /admin/phrases: add phrases",
+        method: "POST",
+        path: () => "/admin/phrases",
+        body: () => ({ intent: "add", ...matrixPhraseForm }),
+        expect: adminOnly({ status: 200, toasts: ["1 phrases added successfully"] }),
+        async check() {
+          const rows = await site.runtime.database.db.select().from(phrases).where(eq(phrases.audioUrl, matrixPhraseForm.audioUrl));
+          expect(rows.map((r) => r.originalText)).toEqual(["Tres"]);
+        },
+      },
+      {
+        name: "POST /admin/phrases: update an audio group",
+        method: "POST",
+        path: () => "/admin/phrases",
+        body: () => ({
+          intent: "update",
+          ...matrixPhraseForm,
+          originalText: "Cuatro",
+          groupLanguageId: "spanish",
+          groupLevelId: "a1",
+          groupLessonId: "numbers",
+          groupAudioUrl: matrixPhraseForm.audioUrl,
+        }),
+        expect: adminOnly({ status: 200, toasts: ["Phrases updated successfully"] }),
+        async check() {
+          const rows = await site.runtime.database.db.select().from(phrases).where(eq(phrases.audioUrl, matrixPhraseForm.audioUrl));
+          expect(rows.map((r) => r.originalText)).toEqual(["Cuatro"]);
+        },
+      },
+      {
+        name: "POST /admin/phrases: generate audio (a refused request stores no file)",
+        method: "POST",
+        path: () => "/admin/phrases",
+        body: () => ({ intent: "generate-audio", text: "Hola", languageId: "spanish" }),
+        expect: adminOnly({ status: 200 }),
+        check: async () => expect(storedFiles(site).some((file) => file.startsWith("content/audio/"))).toBe(true),
+      },
+    ],
+  },
   // Every Users tab action: refused for non-admins with no row changed; the admin's probes change nothing either (they
   // aim at what is already so, or are refused by the last-admin guard), so the other probes keep their roles.
   "routes/admin/users": {

@@ -1,0 +1,335 @@
+import { LoaderCircle, Pause, Play, Plus, Sparkles, Trash2, Upload, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { CatalogSelect, type CatalogOption, type CatalogSelection } from "#app/components/admin/catalog-select.tsx";
+import { notify } from "#app/components/toaster.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { inputClasses } from "#app/components/ui/form-field.tsx";
+import { getAudioController } from "#app/lib/audio/audio-controller.ts";
+import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
+import { cn } from "#app/lib/cn.ts";
+import {
+  firstOriginalText,
+  phraseFormErrors,
+  phraseFormSchema,
+  phraseText,
+  type PhraseFormErrors,
+  type PhraseRowInput,
+} from "#app/lib/phrase-form.ts";
+import { uploadFile } from "#app/lib/upload-client.ts";
+import { uploadKinds } from "#app/lib/upload-rules.ts";
+
+/** What the dialog opens with: empty for Add, the group's values for Edit (plus the key of the group being edited). */
+export interface PhraseDialogState {
+  mode: "add" | "edit";
+  selection: CatalogSelection;
+  audioUrl: string;
+  rows: PhraseRowInput[];
+  /** Edit only: the group as it was when the dialog opened. */
+  group?: CatalogSelection & { audioUrl: string };
+}
+
+interface Row extends PhraseRowInput {
+  key: number;
+}
+
+export type PhraseActionData =
+  | { ok: true; intent: "add" | "update" }
+  | { ok: false; intent: "add" | "update"; errors: PhraseFormErrors }
+  | { ok: true; intent: "generate-audio"; url: string }
+  | { ok: false; intent: "generate-audio"; message: string };
+
+const PREVIEW_KEY = "admin-phrase-form-preview";
+
+export function PhraseDialog({
+  state,
+  catalog,
+  onClose,
+}: {
+  state: PhraseDialogState | null;
+  catalog: CatalogOption[];
+  onClose: () => void;
+}) {
+  return (
+    <Dialog.Root open={state !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/50 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-[var(--radius-card)] bg-white shadow-xl"
+        >
+          {state ? <PhraseForm key={`${state.mode}:${state.group?.audioUrl ?? ""}`} state={state} catalog={catalog} onClose={onClose} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PhraseForm({ state, catalog, onClose }: { state: PhraseDialogState; catalog: CatalogOption[]; onClose: () => void }) {
+  const formId = useId();
+  const nextKey = useRef(state.rows.length || 1);
+  const [selection, setSelection] = useState(state.selection);
+  const [audioUrl, setAudioUrl] = useState(state.audioUrl);
+  const [rows, setRows] = useState<Row[]>(() =>
+    (state.rows.length ? state.rows : [{ originalText: "", translatedText: "" }]).map((row, key) => ({ ...row, key })),
+  );
+  const [errors, setErrors] = useState<PhraseFormErrors>({});
+  const [uploading, setUploading] = useState(false);
+  const save = useFetcher<PhraseActionData>();
+  const generate = useFetcher<PhraseActionData>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const preview = useAudioPlayer(PREVIEW_KEY, audioUrl.trim(), { preload: "none" });
+
+  const saving = save.state !== "idle";
+  const generating = generate.state !== "idle";
+  const firstText = firstOriginalText(rows);
+
+  // The server's answers: field messages and a generated URL go into the form while rendering (React's pattern for
+  // state that follows new data); closing and toasts are effects.
+  const [seenSave, setSeenSave] = useState<PhraseActionData | undefined>(undefined);
+  if (save.state === "idle" && save.data && save.data !== seenSave) {
+    setSeenSave(save.data);
+    if (save.data.intent !== "generate-audio" && !save.data.ok) setErrors(save.data.errors);
+  }
+  const [seenGenerate, setSeenGenerate] = useState<PhraseActionData | undefined>(undefined);
+  if (generate.state === "idle" && generate.data && generate.data !== seenGenerate) {
+    setSeenGenerate(generate.data);
+    if (generate.data.intent === "generate-audio" && generate.data.ok) {
+      setAudioUrl(generate.data.url);
+      setErrors((e) => ({ ...e, audioUrl: undefined }));
+    }
+  }
+  const saved = save.state === "idle" && save.data?.ok === true;
+  useEffect(() => {
+    // Its toast comes with the answer (flash cookie).
+    if (saved) onClose();
+  }, [saved, onClose]);
+  const announced = useRef<unknown>(null);
+  useEffect(() => {
+    const result = generate.data;
+    if (generate.state !== "idle" || !result || announced.current === result || result.intent !== "generate-audio") return;
+    announced.current = result;
+    if (result.ok) notify({ id: "phrase-audio", type: "success", title: phraseText.generated });
+    else notify({ id: "phrase-audio", type: "error", title: phraseText.generateFailed(result.message) });
+  }, [generate.state, generate.data]);
+
+  function updateRow(key: number, patch: Partial<PhraseRowInput>) {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = phraseFormSchema.safeParse({ ...selection, audioUrl, phrases: rows });
+    if (!parsed.success) {
+      setErrors(phraseFormErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    const data = new FormData();
+    data.set("intent", state.mode === "add" ? "add" : "update");
+    data.set("languageId", selection.languageId);
+    data.set("levelId", selection.levelId);
+    data.set("lessonId", selection.lessonId);
+    data.set("audioUrl", audioUrl.trim());
+    for (const row of rows) {
+      data.append("originalText", row.originalText);
+      data.append("translatedText", row.translatedText);
+    }
+    if (state.group) {
+      data.set("groupLanguageId", state.group.languageId);
+      data.set("groupLevelId", state.group.levelId);
+      data.set("groupLessonId", state.group.lessonId);
+      data.set("groupAudioUrl", state.group.audioUrl);
+    }
+    void save.submit(data, { method: "post" });
+  }
+
+  function generateAudio() {
+    if (!firstText) {
+      notify({ id: "phrase-audio", type: "error", title: phraseText.needTextForAudio });
+      return;
+    }
+    if (!selection.languageId) {
+      setErrors((e) => ({ ...e, languageId: phraseText.languageRequired }));
+      return;
+    }
+    notify({ type: "info", title: phraseText.generating });
+    void generate.submit({ intent: "generate-audio", text: firstText, languageId: selection.languageId }, { method: "post" });
+  }
+
+  async function upload(file: File) {
+    setUploading(true);
+    notify({ type: "info", title: phraseText.uploading });
+    try {
+      const url = await uploadFile("audio", file);
+      setAudioUrl(url);
+      setErrors((e) => ({ ...e, audioUrl: undefined }));
+      notify({ id: "phrase-upload", type: "success", title: phraseText.uploaded });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      notify({ id: "phrase-upload", type: "error", title: phraseText.uploadFailed(message) });
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  }
+
+  async function togglePreview() {
+    const started = await preview.toggle();
+    if (!started && getAudioController().getState(PREVIEW_KEY).error) {
+      notify({ id: "phrase-preview", type: "error", title: phraseText.playFailed });
+    }
+  }
+
+  const audioUrlId = `${formId}-audio-url`;
+  return (
+    <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={saving || undefined}>
+      <div className="flex items-start justify-between gap-4 border-b border-brand-100 px-5 py-4 sm:px-6">
+        <Dialog.Title className="text-xl font-bold text-ink">{state.mode === "add" ? "Add New Phrases" : "Edit Phrases"}</Dialog.Title>
+        <Dialog.Close asChild>
+          <Button type="button" variant="ghost" size="icon" aria-label="Close">
+            <X aria-hidden />
+          </Button>
+        </Dialog.Close>
+      </div>
+      <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
+        <CatalogSelect
+          catalog={catalog}
+          value={selection}
+          onChange={(value) => {
+            setSelection(value);
+            setErrors((e) => ({ ...e, languageId: undefined, levelId: undefined, lessonId: undefined }));
+          }}
+          errors={errors}
+          idPrefix={formId}
+        />
+        <div>
+          <label htmlFor={audioUrlId} className="mb-1.5 block text-sm font-semibold text-ink">
+            Audio URL
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={audioUrlId}
+              name="audioUrl"
+              type="text"
+              inputMode="url"
+              value={audioUrl}
+              onChange={(event) => setAudioUrl(event.target.value)}
+              placeholder="https://example.com/audio.mp3"
+              aria-invalid={errors.audioUrl ? true : undefined}
+              aria-describedby={errors.audioUrl ? `${audioUrlId}-error` : undefined}
+              className={cn(inputClasses, "min-w-0 flex-1")}
+            />
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              className="size-12"
+              disabled={!audioUrl.trim()}
+              onClick={() => void togglePreview()}
+              aria-label={preview.playing ? "Pause audio preview" : "Play audio preview"}
+            >
+              {preview.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+            </Button>
+          </div>
+          {errors.audioUrl ? (
+            <p id={`${audioUrlId}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+              {errors.audioUrl}
+            </p>
+          ) : null}
+          <div className="mt-3 flex flex-wrap gap-2">
+            <input
+              ref={fileInput}
+              type="file"
+              accept={uploadKinds.audio.accept}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              data-testid="audio-file-input"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void upload(file);
+              }}
+            />
+            <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => fileInput.current?.click()}>
+              {uploading ? <LoaderCircle className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+              Upload Audio File
+            </Button>
+            <Button type="button" variant="outline" size="sm" disabled={generating || !firstText} onClick={generateAudio}>
+              {generating ? <LoaderCircle className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+              Generate Audio
+            </Button>
+          </div>
+        </div>
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-sm font-semibold text-ink">Phrases</legend>
+          {rows.map((row, index) => (
+            <div key={row.key} className="grid gap-3 rounded-2xl border border-brand-100 bg-brand-50/40 p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+              <div>
+                <label htmlFor={`${formId}-original-${row.key}`} className="mb-1 block text-sm font-medium text-ink">
+                  Original Text
+                </label>
+                <input
+                  id={`${formId}-original-${row.key}`}
+                  type="text"
+                  value={row.originalText}
+                  onChange={(event) => updateRow(row.key, { originalText: event.target.value })}
+                  className={inputClasses}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${formId}-translated-${row.key}`} className="mb-1 block text-sm font-medium text-ink">
+                  Translated Text
+                </label>
+                <input
+                  id={`${formId}-translated-${row.key}`}
+                  type="text"
+                  value={row.translatedText}
+                  onChange={(event) => updateRow(row.key, { translatedText: event.target.value })}
+                  className={inputClasses}
+                />
+              </div>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-12 justify-self-end text-red-700"
+                disabled={rows.length === 1}
+                aria-label={`Remove phrase ${index + 1}`}
+                onClick={() => setRows((current) => (current.length > 1 ? current.filter((r) => r.key !== row.key) : current))}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </div>
+          ))}
+          {errors.phrases ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {errors.phrases}
+            </p>
+          ) : null}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => setRows((current) => [...current, { key: nextKey.current++, originalText: "", translatedText: "" }])}
+          >
+            <Plus aria-hidden />
+            Add Phrase
+          </Button>
+        </fieldset>
+      </div>
+      <div className="flex flex-wrap justify-end gap-2 border-t border-brand-100 px-5 py-4 sm:px-6">
+        <Dialog.Close asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </Dialog.Close>
+        <Button type="submit" disabled={saving || uploading}>
+          {saving ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          {state.mode === "add" ? "Add Phrases" : "Update Phrases"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,196 @@
+import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { adminSession, expectToast, group, openLesson, phrasesServer, playing, recordMedia } from "#e2e/support/phrases-admin.ts";
+import { toneWav } from "#tests/support/mp3.ts";
+
+/**
+ * The admin Phrases tab (issue 10, point 4) on the phrases server, whose catalogue has real speech. Each test works in
+ * its own lesson (see e2e/support/profiles/phrases.ts), so they do not depend on one another.
+ */
+
+test.use({ baseURL: phrasesServer });
+// Speech synthesis, axe and real playback on two shared cores: more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
+let session: Awaited<ReturnType<typeof adminSession>>;
+test.beforeAll(async ({ browser }) => {
+  session = await adminSession(browser);
+});
+test.beforeEach(async ({ page, context }) => {
+  await context.addCookies(session.cookies);
+  await recordMedia(page);
+});
+
+test("accordions down to audio groups: play one at a time, speeds restart, one translation open", async ({ page }, testInfo) => {
+  await page.goto("/admin/phrases");
+  await expect(page.getByRole("heading", { name: "Manage Phrases", level: 1 })).toBeVisible();
+  await openLesson(page, "Spanish", "Beginner", "Greetings");
+  const first = group(page, "Audio Group 1 (3 phrases)");
+  const second = group(page, "Audio Group 2 (2 phrases)");
+  await expect(first).toBeVisible();
+  await expect(second).toBeVisible();
+  await expect(page.getByText("A1").first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("phrases-1280.png"), fullPage: true });
+  await expectNoAxeViolations(page);
+
+  await first.getByRole("button", { name: "Play Audio Group 1 (3 phrases)" }).click();
+  await expect(first.getByRole("button", { name: "Pause Audio Group 1 (3 phrases)" })).toBeVisible();
+  await expect.poll(async () => (await playing(page)).length).toBe(1);
+  await expect.poll(async () => (await playing(page))[0]?.time ?? 0).toBeGreaterThan(0.3);
+  await expect(first.getByRole("progressbar")).not.toHaveAttribute("aria-valuetext", "0:00 of 0:00");
+
+  // A new speed applies at once and starts the audio over.
+  await expect.poll(async () => (await playing(page))[0]?.time ?? 0).toBeGreaterThan(1);
+  const before = (await playing(page))[0]!.time;
+  await first.getByRole("button", { name: "1.3x" }).click();
+  await expect(first.getByRole("button", { name: "1.3x" })).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => (await playing(page))[0]?.rate).toBe(1.3);
+  await expect.poll(async () => (await playing(page))[0]?.time ?? 99).toBeLessThan(before);
+
+  // The other group takes over: still one audio playing, the first shows Play again.
+  await second.getByRole("button", { name: "Play Audio Group 2 (2 phrases)" }).click();
+  await expect(first.getByRole("button", { name: "Play Audio Group 1 (3 phrases)" })).toBeVisible();
+  await expect.poll(async () => (await playing(page)).length).toBe(1);
+  await second.getByRole("button", { name: "Pause Audio Group 2 (2 phrases)" }).click();
+  await expect.poll(async () => (await playing(page)).length).toBe(0);
+
+  // One translation at a time across the page.
+  await first.getByRole("button", { name: "Hola" }).click();
+  await expect(first.getByText("Hello", { exact: true })).toBeVisible();
+  await second.getByRole("button", { name: "Gracias" }).click();
+  await expect(second.getByText("Thank you", { exact: true })).toBeVisible();
+  await expect(first.getByText("Hello", { exact: true })).toHaveCount(0);
+  await second.getByRole("button", { name: /Gracias/ }).click();
+  await expect(second.getByText("Thank you", { exact: true })).toHaveCount(0);
+});
+
+test("add phrases: validation messages, Generate Audio that plays, then the public lesson shows them", async ({ page }, testInfo) => {
+  await page.goto("/admin/phrases");
+  await page.getByRole("button", { name: "Add Phrases" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Generate Audio" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Remove phrase 1" })).toBeDisabled();
+  await dialog.getByRole("button", { name: "Add Phrases" }).click();
+  for (const message of [
+    "Language is required",
+    "Level is required",
+    "Lesson is required",
+    "Please enter a valid URL for the audio file",
+    "At least one phrase with translation is required",
+  ]) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await page.screenshot({ path: testInfo.outputPath("phrases-dialog-1280.png") });
+  await expectNoAxeViolations(page);
+
+  // Cascading selects: each lists only what belongs to the one above.
+  await dialog.getByLabel("Language").selectOption("spanish");
+  await expect(dialog.getByLabel("Level").locator("option")).toHaveText(["Select a level", "Beginner (A1)", "Elementary (A2)"]);
+  await dialog.getByLabel("Level").selectOption("a1");
+  await expect(dialog.getByLabel("Lesson").locator("option")).toHaveText(["Select a lesson", "Greetings", "Numbers", "Colours"]);
+  await dialog.getByLabel("Lesson").selectOption("colours");
+  await expect(dialog.getByText("Language is required")).toHaveCount(0);
+
+  const suffix = `${Date.now() % 100000}`;
+  await dialog.getByLabel("Original Text").fill(`Rojo ${suffix}`);
+  await expect(dialog.getByRole("button", { name: "Generate Audio" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Add Phrase", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: "Remove phrase 1" })).toBeEnabled();
+  await dialog.getByLabel("Original Text").nth(1).fill(`Azul ${suffix}`);
+  await dialog.getByLabel("Translated Text").nth(1).fill("Blue");
+  await dialog.getByRole("button", { name: "Generate Audio" }).click();
+  await expectToast(page, "Generating audio...");
+  await expectToast(page, "Audio generated successfully");
+  await expect(dialog.getByLabel("Audio URL")).toHaveValue(/^\/storage\/content\/audio\/[0-9a-f]{32}-spanish-rojo-\d+\.mp3$/);
+  const audioUrl = await dialog.getByLabel("Audio URL").inputValue();
+
+  // The first row still lacks its translation: it does not count, but the second does.
+  await dialog.getByLabel("Translated Text").first().fill("Red");
+  await dialog.getByRole("button", { name: "Add Phrases" }).click();
+  await expectToast(page, "2 phrases added successfully");
+  await expect(dialog).toHaveCount(0);
+
+  await openLesson(page, "Spanish", "Beginner", "Colours");
+  const added = page.locator("[data-audio-group]").filter({ hasText: `Rojo ${suffix}` });
+  await expect(added).toContainText("(2 phrases)");
+  // The generated file plays in the page.
+  await added.getByRole("button", { name: /^Play Audio Group/ }).click();
+  await expect.poll(async () => (await playing(page)).find((m) => m.src === audioUrl)?.time ?? 0).toBeGreaterThan(0.2);
+
+  await page.goto("/spanish/a1/colours");
+  await expect(page.getByText(`Rojo ${suffix}`)).toBeVisible();
+  await expect(page.getByText(`Azul ${suffix}`)).toBeVisible();
+});
+
+test("edit a group with more rows, then fewer; the public lesson follows", async ({ page }) => {
+  const suffix = `${Date.now() % 100000}`;
+  await page.goto("/admin/phrases");
+  await openLesson(page, "Spanish", "Elementary", "Travel");
+  const card = page.locator("[data-audio-group]").first();
+  await card.getByRole("button", { name: /^Edit Audio Group 1/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Phrases" });
+  await expect(dialog.getByLabel("Language")).toHaveValue("spanish");
+  await expect(dialog.getByLabel("Lesson")).toHaveValue("travel");
+  await expect(dialog.getByLabel("Original Text")).toHaveCount(2);
+  await dialog.getByLabel("Original Text").first().fill(`¿Dónde está la playa? ${suffix}`);
+  await dialog.getByLabel("Translated Text").first().fill("Where is the beach?");
+  await dialog.getByRole("button", { name: "Add Phrase", exact: true }).click();
+  await dialog.getByLabel("Original Text").nth(2).fill(`El tren ${suffix}`);
+  await dialog.getByLabel("Translated Text").nth(2).fill("The train");
+  await dialog.getByRole("button", { name: "Update Phrases" }).click();
+  await expectToast(page, "Phrases updated successfully");
+  await expect(dialog).toHaveCount(0);
+  await expect(group(page, "Audio Group 1 (3 phrases)")).toContainText(`El tren ${suffix}`);
+
+  await group(page, "Audio Group 1 (3 phrases)").getByRole("button", { name: /^Edit/ }).click();
+  const again = page.getByRole("dialog", { name: "Edit Phrases" });
+  await again.getByRole("button", { name: "Remove phrase 3" }).click();
+  await again.getByRole("button", { name: "Remove phrase 2" }).click();
+  await expect(again.getByRole("button", { name: "Remove phrase 1" })).toBeDisabled();
+  await again.getByRole("button", { name: "Update Phrases" }).click();
+  await expectToast(page, "Phrases updated successfully");
+  await expect(group(page, "Audio Group 1 (1 phrase)")).toContainText(`¿Dónde está la playa? ${suffix}`);
+
+  await page.goto("/spanish/a2/travel");
+  await expect(page.getByText(`¿Dónde está la playa? ${suffix}`)).toBeVisible();
+  await expect(page.getByText(`El tren ${suffix}`)).toHaveCount(0);
+  await expect(page.getByText("Un billete, por favor")).toHaveCount(0);
+});
+
+test("upload an audio file fills the URL; a file that is not audio is refused", async ({ page, pageErrors }) => {
+  await page.goto("/admin/phrases");
+  await page.getByRole("button", { name: "Add Phrases" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
+  const input = dialog.getByTestId("audio-file-input");
+
+  await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not audio") });
+  await expectToast(page, "Failed to upload audio file: Please select an audio file");
+  await expect(dialog.getByLabel("Audio URL")).toHaveValue("");
+
+  // Text that claims to be audio passes the browser's check; the server reads the bytes and refuses it.
+  await input.setInputFiles({ name: "fake.mp3", mimeType: "audio/mpeg", buffer: Buffer.from("this is not audio at all") });
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: /^Failed to upload audio file: .+/ }).last()).toBeVisible();
+  await expect.poll(() => pageErrors.length).toBeGreaterThan(0);
+  expect(pageErrors).toEqual([expect.stringMatching(/status of 4\d\d/)]);
+  pageErrors.length = 0;
+  await expect(dialog.getByLabel("Audio URL")).toHaveValue("");
+
+  await input.setInputFiles({ name: "tone.wav", mimeType: "audio/wav", buffer: Buffer.from(toneWav(3)) });
+  await expectToast(page, "Uploading audio file...");
+  await expectToast(page, "Audio file uploaded successfully");
+  await expect(dialog.getByLabel("Audio URL")).toHaveValue(/^\/storage\/content\/audio\/[0-9a-f]{32}-tone\.\w+$/);
+
+  // The preview plays the uploaded file; an address with no audio behind it says so.
+  await dialog.getByRole("button", { name: "Play audio preview" }).click();
+  await expect.poll(async () => (await playing(page)).length).toBe(1);
+  await dialog.getByRole("button", { name: "Pause audio preview" }).click();
+  await expect.poll(async () => (await playing(page)).length).toBe(0);
+  await dialog.getByLabel("Audio URL").fill("/storage/content/audio/no-such-file.mp3");
+  await dialog.getByRole("button", { name: "Play audio preview" }).click();
+  await expectToast(page, "Failed to play audio. Please check the URL.");
+  await expect.poll(() => pageErrors.length).toBeGreaterThan(0);
+  expect(pageErrors).toEqual([expect.stringMatching(/status of 404/)]);
+  pageErrors.length = 0;
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+});

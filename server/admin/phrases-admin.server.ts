@@ -1,0 +1,286 @@
+import { and, asc, eq, inArray, max } from "drizzle-orm";
+import type { PhraseFormValue } from "#app/lib/phrase-form.ts";
+import { phraseText } from "#app/lib/phrase-form.ts";
+import type { Database } from "#server/db/client.server.ts";
+import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import type { EventBus } from "#server/events/event-bus.server.ts";
+import { unguessableKey, type Storage } from "#server/storage/storage.server.ts";
+import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
+import { voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+
+/**
+ * The admin Phrases tab (SPEC §2, §5): the catalogue as a tree down to audio groups, adding phrases, editing a group
+ * pairwise by position, and speech made by the same TTS engine as the seed. Every write runs in one transaction and
+ * then announces "catalog", so the public pages (page cache, catalogue snapshot) change at once.
+ */
+
+export interface AdminPhrase {
+  id: string;
+  originalText: string;
+  translatedText: string;
+}
+export interface AdminAudioGroup {
+  audioUrl: string;
+  phrases: AdminPhrase[];
+}
+export interface AdminPhraseLesson {
+  id: string;
+  title: string;
+  groups: AdminAudioGroup[];
+}
+export interface AdminPhraseLevel {
+  id: string;
+  title: string;
+  cefrLabel: string;
+  lessons: AdminPhraseLesson[];
+}
+export interface AdminPhraseLanguage {
+  id: string;
+  name: string;
+  levels: AdminPhraseLevel[];
+}
+
+/** Missing order_index sorts as 999 (SPEC §9). */
+const MISSING_ORDER = 999;
+const byOrder = (a: { orderIndex: number | null; id: string }, b: { orderIndex: number | null; id: string }) =>
+  (a.orderIndex ?? MISSING_ORDER) - (b.orderIndex ?? MISSING_ORDER) || a.id.localeCompare(b.id);
+
+const lessonKey = (languageId: string, levelId: string, lessonId: string) => `${languageId}\u0000${levelId}\u0000${lessonId}`;
+
+/** The whole catalogue for the admin accordions: language > level > lesson > audio groups in phrase order. */
+export async function phraseTree(db: Database): Promise<AdminPhraseLanguage[]> {
+  const [languageRows, levelRows, lessonRows, phraseRows] = await Promise.all([
+    db.select({ id: languages.id, name: languages.name }).from(languages).orderBy(asc(languages.name)),
+    db.select({ languageId: levels.languageId, id: levels.id, title: levels.title, cefrLabel: levels.cefrLabel, orderIndex: levels.orderIndex }).from(levels),
+    db
+      .select({ languageId: lessons.languageId, levelId: lessons.levelId, id: lessons.id, title: lessons.title, orderIndex: lessons.orderIndex })
+      .from(lessons),
+    db
+      .select({
+        id: phrases.id,
+        languageId: phrases.languageId,
+        levelId: phrases.levelId,
+        lessonId: phrases.lessonId,
+        originalText: phrases.originalText,
+        translatedText: phrases.translatedText,
+        audioUrl: phrases.audioUrl,
+      })
+      .from(phrases)
+      .orderBy(asc(phrases.position), asc(phrases.createdAt), asc(phrases.id)),
+  ]);
+  // Groups appear in the order of their first phrase.
+  const groupsByLesson = new Map<string, Map<string, AdminAudioGroup>>();
+  for (const row of phraseRows) {
+    const key = lessonKey(row.languageId, row.levelId, row.lessonId);
+    let groups = groupsByLesson.get(key);
+    if (!groups) groupsByLesson.set(key, (groups = new Map()));
+    let group = groups.get(row.audioUrl);
+    if (!group) groups.set(row.audioUrl, (group = { audioUrl: row.audioUrl, phrases: [] }));
+    group.phrases.push({ id: row.id, originalText: row.originalText, translatedText: row.translatedText });
+  }
+  return languageRows.map((language) => ({
+    ...language,
+    levels: levelRows
+      .filter((level) => level.languageId === language.id)
+      .sort(byOrder)
+      .map((level) => ({
+        id: level.id,
+        title: level.title,
+        cefrLabel: level.cefrLabel,
+        lessons: lessonRows
+          .filter((lesson) => lesson.languageId === language.id && lesson.levelId === level.id)
+          .sort(byOrder)
+          .map((lesson) => ({
+            id: lesson.id,
+            title: lesson.title,
+            groups: [...(groupsByLesson.get(lessonKey(language.id, level.id, lesson.id))?.values() ?? [])],
+          })),
+      })),
+  }));
+}
+
+/** A refused write that names the field at fault (shown under it in the dialog). */
+export class PhraseInputError extends Error {
+  readonly field: "languageId" | "levelId" | "lessonId";
+  constructor(field: "languageId" | "levelId" | "lessonId", message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+async function assertLessonExists(tx: Tx, value: Pick<PhraseFormValue, "languageId" | "levelId" | "lessonId">) {
+  const [row] = await tx
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(eq(lessons.languageId, value.languageId), eq(lessons.levelId, value.levelId), eq(lessons.id, value.lessonId)))
+    .limit(1);
+  if (!row) throw new PhraseInputError("lessonId", phraseText.lessonRequired);
+}
+
+async function nextPosition(tx: Tx, value: Pick<PhraseFormValue, "languageId" | "levelId" | "lessonId">) {
+  const [row] = await tx
+    .select({ last: max(phrases.position) })
+    .from(phrases)
+    .where(and(eq(phrases.languageId, value.languageId), eq(phrases.levelId, value.levelId), eq(phrases.lessonId, value.lessonId)));
+  return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
+}
+
+/** Adds the form's phrases as one audio group at the end of the lesson. Returns how many were added. */
+export async function addPhrases(db: Database, events: EventBus, value: PhraseFormValue): Promise<number> {
+  await db.transaction(async (tx) => {
+    await assertLessonExists(tx, value);
+    const start = await nextPosition(tx, value);
+    await tx.insert(phrases).values(
+      value.phrases.map((row, i) => ({
+        languageId: value.languageId,
+        levelId: value.levelId,
+        lessonId: value.lessonId,
+        originalText: row.originalText,
+        translatedText: row.translatedText,
+        audioUrl: value.audioUrl,
+        position: start + i,
+      })),
+    );
+  });
+  await events.publish("catalog");
+  return value.phrases.length;
+}
+
+/** Which audio group an edit starts from: its lesson and its current audio URL. */
+export interface AudioGroupKey {
+  languageId: string;
+  levelId: string;
+  lessonId: string;
+  audioUrl: string;
+}
+
+/**
+ * Rewrites an audio group from the form: the group's phrases (in order) take the form's rows pairwise by position,
+ * rows beyond them are created, phrases beyond the rows are deleted. All of it or nothing, in one transaction; the
+ * group's rows are locked first, so two admins saving the same group at once take turns instead of interleaving.
+ */
+export async function updatePhraseGroup(
+  db: Database,
+  events: EventBus,
+  group: AudioGroupKey,
+  value: PhraseFormValue,
+  /** With storage, a file of ours that the group stops using and nothing else plays is removed after the commit. */
+  cleanup?: { storage: Storage; logger: { warn: (message: string, error?: unknown) => void } },
+): Promise<{ updated: number; created: number; deleted: number }> {
+  const result = await db.transaction(async (tx) => {
+    await assertLessonExists(tx, value);
+    const existing = await tx
+      .select({ id: phrases.id, position: phrases.position })
+      .from(phrases)
+      .where(
+        and(
+          eq(phrases.languageId, group.languageId),
+          eq(phrases.levelId, group.levelId),
+          eq(phrases.lessonId, group.lessonId),
+          eq(phrases.audioUrl, group.audioUrl),
+        ),
+      )
+      .orderBy(asc(phrases.position), asc(phrases.createdAt), asc(phrases.id))
+      .for("update");
+    if (existing.length === 0) throw new PhraseGroupGoneError();
+    const sameLesson = group.languageId === value.languageId && group.levelId === value.levelId && group.lessonId === value.lessonId;
+    // Moved to another lesson: the group goes to its end; in place, extra rows follow the group's last phrase's slot.
+    let position = sameLesson ? Math.max(...existing.map((row) => row.position)) + 1 : await nextPosition(tx, value);
+    const pairs = Math.min(existing.length, value.phrases.length);
+    for (let i = 0; i < pairs; i++) {
+      const row = value.phrases[i]!;
+      await tx
+        .update(phrases)
+        .set({
+          languageId: value.languageId,
+          levelId: value.levelId,
+          lessonId: value.lessonId,
+          originalText: row.originalText,
+          translatedText: row.translatedText,
+          audioUrl: value.audioUrl,
+          ...(sameLesson ? {} : { position: position++ }),
+        })
+        .where(eq(phrases.id, existing[i]!.id));
+    }
+    const extra = value.phrases.slice(pairs);
+    if (extra.length > 0) {
+      if (sameLesson) position = Math.max(position, await nextPosition(tx, value));
+      await tx.insert(phrases).values(
+        extra.map((row) => ({
+          languageId: value.languageId,
+          levelId: value.levelId,
+          lessonId: value.lessonId,
+          originalText: row.originalText,
+          translatedText: row.translatedText,
+          audioUrl: value.audioUrl,
+          position: position++,
+        })),
+      );
+    }
+    const surplus = existing.slice(pairs).map((row) => row.id);
+    if (surplus.length > 0) await tx.delete(phrases).where(inArray(phrases.id, surplus));
+    return { updated: pairs, created: extra.length, deleted: surplus.length };
+  });
+  await events.publish("catalog");
+  if (cleanup && group.audioUrl !== value.audioUrl) {
+    await removeIfUnused(db, cleanup.storage, group.audioUrl).catch((error: unknown) =>
+      cleanup.logger.warn(`Could not remove the replaced audio file ${group.audioUrl}`, error),
+    );
+  }
+  return result;
+}
+
+/** Deletes a stored file (ours only; external URLs are left alone) once no phrase and no blog sample plays it. */
+async function removeIfUnused(db: Database, storage: Storage, url: string) {
+  const [phraseUse, postUse] = await Promise.all([
+    db.$count(phrases, eq(phrases.audioUrl, url)),
+    db.$count(blogPosts, eq(blogPosts.phraseAudioUrl, url)),
+  ]);
+  if (phraseUse + postUse === 0) await deleteStoredFileByUrl(storage, url);
+}
+
+/** The group being edited no longer exists (another admin changed or deleted it). */
+export class PhraseGroupGoneError extends Error {
+  constructor() {
+    super("This audio group no longer exists. Reload the page to see the current phrases.");
+  }
+}
+
+/** The TTS engine answered with something that is not audio. */
+export class InvalidSpeechError extends Error {
+  constructor() {
+    super(phraseText.invalidTtsResponse);
+  }
+}
+
+/**
+ * Speaks `text` in the language's voice (the language id, else its name, picks the eSpeak voice as the seed does),
+ * stores the MP3 under an unguessable key and returns its URL. It touches no table: the form saves the URL with the
+ * phrases, so an abandoned dialog leaves only an unreferenced file.
+ */
+export async function generatePhraseAudio(
+  deps: { db: Database; storage: Storage; tts: TextToSpeech },
+  input: { text: string; languageId: string },
+): Promise<string> {
+  const [language] = await deps.db
+    .select({ id: languages.id, name: languages.name })
+    .from(languages)
+    .where(eq(languages.id, input.languageId))
+    .limit(1);
+  if (!language) throw new PhraseInputError("languageId", phraseText.languageRequired);
+  const byId = voiceFor(language.id);
+  const voice = byId !== "en" || /^en(-|$)|english/i.test(language.id) ? byId : voiceFor(language.name);
+  const audio = await deps.tts.synthesize(input.text, voice);
+  if (!(audio.data instanceof Uint8Array) || audio.data.byteLength === 0 || !audio.contentType.startsWith("audio/")) {
+    throw new InvalidSpeechError();
+  }
+  const stored = await deps.storage.put(
+    "content",
+    unguessableKey("audio", `${language.id}-${input.text.slice(0, 40)}`, audio.extension),
+    audio.data,
+    audio.contentType,
+  );
+  return stored.url;
+}

@@ -1,0 +1,343 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { phraseFormSchema, phraseText, type PhraseFormValue } from "#app/lib/phrase-form.ts";
+import {
+  addPhrases,
+  generatePhraseAudio,
+  PhraseGroupGoneError,
+  PhraseInputError,
+  phraseTree,
+  updatePhraseGroup,
+} from "#server/admin/phrases-admin.server.ts";
+import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import type { Topic } from "#server/events/event-bus.server.ts";
+import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
+import { readMp3 } from "#tests/support/mp3.ts";
+import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
+
+/** The Phrases tab's service and its action over real HTTP, on the real database, storage and speech engine. */
+
+let site: TestSite;
+let admin = "";
+let learner = "";
+
+beforeAll(async () => {
+  site = await startTestSite({ trustProxy: true });
+  await confirmedUser(site, "admin@example.com", "adminpass1", true);
+  await confirmedUser(site, "learner@example.com", "learnerpass1");
+  admin = await signInThroughForm(site, "admin@example.com", "adminpass1", "198.51.100.7");
+  learner = await signInThroughForm(site, "learner@example.com", "learnerpass1", "198.51.100.8");
+}, 120_000);
+
+afterAll(() => site?.close());
+
+const db = () => site.runtime.database.db;
+
+function value(patch: Partial<Record<keyof PhraseFormValue, unknown>>): PhraseFormValue {
+  return phraseFormSchema.parse({
+    languageId: "spanish",
+    levelId: "a1",
+    lessonId: "numbers",
+    audioUrl: "/storage/content/audio/test.mp3",
+    phrases: [{ originalText: "Uno", translatedText: "One" }],
+    ...patch,
+  });
+}
+
+async function rowsOf(lessonId: string, audioUrl?: string) {
+  return db()
+    .select({ id: phrases.id, originalText: phrases.originalText, translatedText: phrases.translatedText, audioUrl: phrases.audioUrl, position: phrases.position })
+    .from(phrases)
+    .where(and(eq(phrases.lessonId, lessonId), ...(audioUrl ? [eq(phrases.audioUrl, audioUrl)] : [])))
+    .orderBy(asc(phrases.position));
+}
+
+function announced(topic: Topic) {
+  let count = 0;
+  const stop = site.runtime.events.subscribe(topic, () => count++);
+  return { count: () => count, stop };
+}
+
+describe("empty states (SPEC §2)", () => {
+  const page = async () => (await site.request("/admin/phrases", { cookie: admin })).text();
+
+  it("asks for lessons first, then for the first phrase; then lists the catalogue", async () => {
+    const empty = await page();
+    expect(empty).toContain(phraseText.noLessons);
+    expect(empty).toMatch(/<button[^>]*disabled[^>]*>(?:(?!<\/button>).)*Add Phrases/s);
+    await db().insert(languages).values({ id: "latin", name: "Latin" });
+    await db().insert(levels).values({ languageId: "latin", id: "a1", title: "Beginner", cefrLabel: "A1" });
+    await db().insert(lessons).values({ languageId: "latin", levelId: "a1", id: "salve", title: "Salve", translatedTitle: "Hello" });
+    const noPhrases = await page();
+    expect(noPhrases).toContain(phraseText.noPhrases);
+    expect(noPhrases).not.toContain(phraseText.noLessons);
+    await db().delete(languages).where(eq(languages.id, "latin"));
+    await seedSmallCatalog(site);
+    const listed = await page();
+    expect(listed).not.toContain(phraseText.noPhrases);
+    expect(listed).toContain("Spanish");
+  });
+});
+
+describe("phrase form rules (SPEC §5)", () => {
+  it("names each missing field and the bad URL with the spec's words", () => {
+    const result = phraseFormSchema.safeParse({ languageId: "", levelId: "", lessonId: "", audioUrl: "not a url", phrases: [] });
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map((issue) => issue.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        phraseText.languageRequired,
+        phraseText.levelRequired,
+        phraseText.lessonRequired,
+        phraseText.invalidAudioUrl,
+        phraseText.atLeastOnePhrase,
+      ]),
+    );
+  });
+
+  it("counts a row only when both texts are non-empty after trimming", () => {
+    const rows = [
+      { originalText: "  ", translatedText: "Hello" },
+      { originalText: "Hola", translatedText: "   " },
+    ];
+    expect(phraseFormSchema.safeParse({ ...value({}), phrases: rows }).error?.issues[0]?.message).toBe(phraseText.atLeastOnePhrase);
+    const kept = phraseFormSchema.parse({ ...value({}), phrases: [...rows, { originalText: " Hola ", translatedText: " Hello " }] });
+    expect(kept.phrases).toEqual([{ originalText: "Hola", translatedText: "Hello" }]);
+  });
+
+  it("takes http(s) URLs and this site's paths as audio URLs, nothing else", () => {
+    for (const ok of ["https://cdn.example/a.mp3", "http://x.example/a", "/storage/content/audio/a.mp3"]) {
+      expect(phraseFormSchema.safeParse({ ...value({}), audioUrl: ok }).success, ok).toBe(true);
+    }
+    for (const bad of ["", "javascript:alert(1)", "//evil.example/a.mp3", "ftp://x.example/a.mp3", "audio.mp3"]) {
+      expect(phraseFormSchema.safeParse({ ...value({}), audioUrl: bad }).success, bad).toBe(false);
+    }
+  });
+});
+
+describe("phrases service", () => {
+  it("adds the rows as one audio group after the lesson's last phrase, and announces the catalogue change", async () => {
+    const events = announced("catalog");
+    const count = await addPhrases(
+      db(),
+      site.runtime.events,
+      value({ audioUrl: "https://cdn.example/numbers.mp3", phrases: [{ originalText: "Uno", translatedText: "One" }, { originalText: "Dos", translatedText: "Two" }] }),
+    );
+    events.stop();
+    expect(count).toBe(2);
+    expect(events.count()).toBe(1);
+    const rows = await rowsOf("numbers", "https://cdn.example/numbers.mp3");
+    expect(rows.map((r) => [r.originalText, r.translatedText, r.position])).toEqual([
+      ["Uno", "One", 0],
+      ["Dos", "Two", 1],
+    ]);
+    const tree = await phraseTree(db());
+    const numbers = tree[0]!.levels[0]!.lessons.find((l) => l.id === "numbers")!;
+    expect(numbers.groups.map((g) => [g.audioUrl, g.phrases.length])).toEqual([["https://cdn.example/numbers.mp3", 2]]);
+  });
+
+  it("refuses a lesson that does not exist, adding nothing", async () => {
+    const before = await snapshot(db());
+    await expect(addPhrases(db(), site.runtime.events, value({ lessonId: "no-such-lesson" }))).rejects.toBeInstanceOf(PhraseInputError);
+    expect(await snapshot(db())).toBe(before);
+  });
+
+  it("edits a group pairwise by position: updates kept rows in place, creates extra rows, keeps ids", async () => {
+    const url = "https://cdn.example/edit-more.mp3";
+    await addPhrases(db(), site.runtime.events, value({ audioUrl: url, phrases: [{ originalText: "A", translatedText: "a" }, { originalText: "B", translatedText: "b" }] }));
+    const before = await rowsOf("numbers", url);
+    const result = await updatePhraseGroup(
+      db(),
+      site.runtime.events,
+      { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: url },
+      value({
+        audioUrl: url,
+        phrases: [
+          { originalText: "A2", translatedText: "a2" },
+          { originalText: "B2", translatedText: "b2" },
+          { originalText: "C2", translatedText: "c2" },
+        ],
+      }),
+    );
+    expect(result).toEqual({ updated: 2, created: 1, deleted: 0 });
+    const after = await rowsOf("numbers", url);
+    expect(after.map((r) => r.originalText)).toEqual(["A2", "B2", "C2"]);
+    expect(after.slice(0, 2).map((r) => r.id)).toEqual(before.map((r) => r.id));
+  });
+
+  it("deletes surplus phrases when the edit has fewer rows, and follows a new audio URL", async () => {
+    const url = "https://cdn.example/edit-fewer.mp3";
+    await addPhrases(
+      db(),
+      site.runtime.events,
+      value({ audioUrl: url, phrases: ["X", "Y", "Z"].map((t) => ({ originalText: t, translatedText: t.toLowerCase() })) }),
+    );
+    const before = await rowsOf("numbers", url);
+    const result = await updatePhraseGroup(
+      db(),
+      site.runtime.events,
+      { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: url },
+      value({ audioUrl: "https://cdn.example/edit-fewer-2.mp3", phrases: [{ originalText: "X2", translatedText: "x2" }] }),
+    );
+    expect(result).toEqual({ updated: 1, created: 0, deleted: 2 });
+    expect(await rowsOf("numbers", url)).toEqual([]);
+    const moved = await rowsOf("numbers", "https://cdn.example/edit-fewer-2.mp3");
+    expect(moved.map((r) => [r.id, r.originalText])).toEqual([[before[0]!.id, "X2"]]);
+  });
+
+  it("rolls the whole edit back when any part of it fails", async () => {
+    const url = "https://cdn.example/rollback.mp3";
+    await addPhrases(db(), site.runtime.events, value({ audioUrl: url, phrases: [{ originalText: "Keep", translatedText: "keep" }] }));
+    const before = await snapshot(db());
+    // PostgreSQL refuses a NUL character in text: the extra row's insert fails after the first row was updated.
+    const failing = {
+      ...value({ audioUrl: url }),
+      phrases: [
+        { originalText: "Changed", translatedText: "changed" },
+        { originalText: "Bad\u0000", translatedText: "bad" },
+      ],
+    };
+    await expect(updatePhraseGroup(db(), site.runtime.events, { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: url }, failing)).rejects.toThrow();
+    expect(await snapshot(db())).toBe(before);
+    expect((await rowsOf("numbers", url)).map((r) => r.originalText)).toEqual(["Keep"]);
+  });
+
+  it("speaks in the voice of the lesson's language, found by its id or else by its name", async () => {
+    await db().insert(languages).values({ id: "lang-fr", name: "French" });
+    try {
+      const url = await generatePhraseAudio({ db: db(), storage: site.runtime.storage, tts: site.runtime.tts }, { text: "Bonjour", languageId: "lang-fr" });
+      const stored = new Uint8Array(await (await site.request(url)).arrayBuffer());
+      const french = await site.runtime.tts.synthesize("Bonjour", "fr");
+      const english = await site.runtime.tts.synthesize("Bonjour", "en");
+      expect(Buffer.from(stored).equals(Buffer.from(french.data))).toBe(true);
+      expect(Buffer.from(stored).equals(Buffer.from(english.data))).toBe(false);
+    } finally {
+      await db().delete(languages).where(eq(languages.id, "lang-fr"));
+    }
+  });
+
+  it("removes the group's old stored file after the commit when nothing else plays it, and keeps a shared one", async () => {
+    const deps = { db: db(), storage: site.runtime.storage, tts: site.runtime.tts };
+    const cleanup = { storage: site.runtime.storage, logger: site.runtime.logger };
+    const own = await generatePhraseAudio(deps, { text: "Uno", languageId: "spanish" });
+    const shared = await generatePhraseAudio(deps, { text: "Dos", languageId: "spanish" });
+    await addPhrases(db(), site.runtime.events, value({ audioUrl: own }));
+    await addPhrases(db(), site.runtime.events, value({ audioUrl: shared, phrases: [{ originalText: "Dos", translatedText: "Two" }] }));
+    await addPhrases(db(), site.runtime.events, value({ lessonId: "greetings", audioUrl: shared, phrases: [{ originalText: "Dos", translatedText: "Two" }] }));
+    const fileOf = (url: string) => url.replace("/storage/", "");
+    const key = { languageId: "spanish", levelId: "a1", lessonId: "numbers" };
+    expect(storedFiles(site)).toEqual(expect.arrayContaining([fileOf(own), fileOf(shared)]));
+    await updatePhraseGroup(db(), site.runtime.events, { ...key, audioUrl: own }, value({ audioUrl: "https://cdn.example/new.mp3" }), cleanup);
+    expect(storedFiles(site)).not.toContain(fileOf(own));
+    await updatePhraseGroup(
+      db(),
+      site.runtime.events,
+      { ...key, audioUrl: shared },
+      value({ audioUrl: "https://cdn.example/new-2.mp3", phrases: [{ originalText: "Dos", translatedText: "Two" }] }),
+      cleanup,
+    );
+    expect(storedFiles(site)).toContain(fileOf(shared));
+  });
+
+  it("refuses to edit a group that no longer exists", async () => {
+    await expect(
+      updatePhraseGroup(db(), site.runtime.events, { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: "https://gone.example/x.mp3" }, value({})),
+    ).rejects.toBeInstanceOf(PhraseGroupGoneError);
+  });
+
+  it("generates speech in the language's voice with the seed's engine and stores it as MP3", async () => {
+    const before = storedFiles(site);
+    const url = await generatePhraseAudio({ db: db(), storage: site.runtime.storage, tts: site.runtime.tts }, { text: "Hola, buenos días", languageId: "spanish" });
+    expect(url).toMatch(/^\/storage\/content\/audio\/[0-9a-f]{32}-spanish-hola-buenos-dias\.mp3$/);
+    const added = storedFiles(site).filter((file) => !before.includes(file));
+    expect(added).toHaveLength(1);
+    const response = await site.request(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("audio/mpeg");
+    // A well-formed MPEG Layer III stream, mono at the seed's bitrate, with about a second of speech.
+    const mp3 = readMp3(new Uint8Array(await response.arrayBuffer()));
+    expect([...mp3.layers]).toEqual([3]);
+    expect([...mp3.channelModes]).toEqual(["mono"]);
+    expect(mp3.durationSeconds).toBeGreaterThan(0.5);
+  });
+});
+
+describe("POST /admin/phrases", () => {
+  const post = (body: Record<string, string | string[]>, cookie = admin) => {
+    const data = new URLSearchParams();
+    for (const [name, v] of Object.entries(body)) for (const item of Array.isArray(v) ? v : [v]) data.append(name, item);
+    return site.request("/admin/phrases", { method: "POST", body: data, cookie, ip: "198.51.100.20" });
+  };
+  const fields = {
+    intent: "add",
+    languageId: "spanish",
+    levelId: "a1",
+    lessonId: "greetings",
+    audioUrl: "https://cdn.example/http-add.mp3",
+    originalText: ["Buenas noches", ""],
+    translatedText: ["Good night", "ignored"],
+  };
+
+  it("adds phrases with the spec's toast, and the public lesson page shows them at once", async () => {
+    const page = await site.request("/spanish/a1/greetings");
+    expect(await page.text()).not.toContain("Buenas noches");
+    const response = await post(fields);
+    expect(response.status).toBe(200);
+    expect(flashTitles(response)).toEqual(["1 phrases added successfully"]);
+    expect((await rowsOf("greetings", "https://cdn.example/http-add.mp3")).map((r) => r.originalText)).toEqual(["Buenas noches"]);
+    expect(await (await site.request("/spanish/a1/greetings")).text()).toContain("Buenas noches");
+  });
+
+  it("answers bad input with 400 and changes nothing", async () => {
+    const before = await snapshot(db());
+    const response = await post({ ...fields, audioUrl: "nope", originalText: [" "], translatedText: ["x"] });
+    expect(response.status).toBe(400);
+    expect(await snapshot(db())).toBe(before);
+  });
+
+  it("updates a group with 'Phrases updated successfully'", async () => {
+    const response = await post({
+      ...fields,
+      intent: "update",
+      groupLanguageId: "spanish",
+      groupLevelId: "a1",
+      groupLessonId: "greetings",
+      groupAudioUrl: "https://cdn.example/http-add.mp3",
+      originalText: ["Buenas noches", "Hasta mañana"],
+      translatedText: ["Good night", "See you tomorrow"],
+    });
+    expect(response.status).toBe(200);
+    expect(flashTitles(response)).toEqual([phraseText.updated]);
+    expect((await rowsOf("greetings", "https://cdn.example/http-add.mp3")).map((r) => r.originalText)).toEqual(["Buenas noches", "Hasta mañana"]);
+  });
+
+  it("generates audio for an admin (a file is stored) and for a learner stores nothing", async () => {
+    const before = storedFiles(site);
+    const refused = await post({ intent: "generate-audio", text: "Hola", languageId: "spanish" }, learner);
+    expect(refused.status).toBe(302);
+    expect(storedFiles(site)).toEqual(before);
+    const anonymous = await post({ intent: "generate-audio", text: "Hola", languageId: "spanish" }, "");
+    expect(anonymous.status).toBe(302);
+    expect(storedFiles(site)).toEqual(before);
+    const response = await post({ intent: "generate-audio", text: "Hola", languageId: "spanish" });
+    expect(response.status).toBe(200);
+    expect(storedFiles(site).filter((f) => !before.includes(f))).toHaveLength(1);
+  });
+
+  it("refuses Generate Audio without text, storing nothing", async () => {
+    const before = storedFiles(site);
+    const response = await post({ intent: "generate-audio", text: "  ", languageId: "spanish" });
+    expect(response.status).toBe(400);
+    expect(storedFiles(site)).toEqual(before);
+  });
+
+  it("keeps a learner's add and update from changing any row", async () => {
+    const before = await snapshot(db());
+    for (const intent of ["add", "update"]) {
+      const response = await post({ ...fields, intent }, learner);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/");
+    }
+    expect(await snapshot(db())).toBe(before);
+  });
+});
