@@ -86,10 +86,6 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
     }
   }, [fetcher.state, fetcher.data, onClose]);
 
-  useEffect(() => () => {
-    if (picked) URL.revokeObjectURL(picked.preview);
-  }, [picked]);
-
   function pick(file: File | undefined) {
     if (!file) return;
     const problem = checkBeforeUpload(uploadKinds.blogImage, file);
@@ -99,7 +95,11 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
       return;
     }
     setImageError(null);
-    setPicked({ file, preview: URL.createObjectURL(file) });
+    // A data: address rather than a blob: one: the admin's Content-Security-Policy lets images, not fetches, use it,
+    // and Chromium fetches a blob: image again when it cannot decode it.
+    const reader = new FileReader();
+    reader.onload = () => setPicked({ file, preview: String(reader.result) });
+    reader.readAsDataURL(file);
   }
 
   function removeImage() {
