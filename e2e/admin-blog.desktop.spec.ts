@@ -90,7 +90,7 @@ test("a draft stays private; publishing it with an image and a sample makes it p
   expect(order[0]).toBeLessThan(order[1]!);
   expect(order[1]).toBeLessThan(order[2]!);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/blog-post-desktop.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("blog-post-desktop.png"), fullPage: true });
 
   // A new title: a new slug, and the old address answers 301 to it.
   const renamed = uniqueTitle("Renamed post");
@@ -202,7 +202,7 @@ test("title and content are required, with clear messages", async ({ page }) => 
   await expect(dialog.getByText("Content is required")).toBeVisible();
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/blog-editor-desktop.png" });
+  await page.screenshot({ path: test.info().outputPath("blog-editor-desktop.png") });
 });
 
 test("an XSS payload in each field never runs: post page, cards, admin table, feed", async ({ page, request }) => {
@@ -257,5 +257,5 @@ test("the Blog tab at 1280 px passes axe", async ({ page }) => {
   await page.goto("/admin/blog");
   await expect(page.getByText(/^Total blog posts: \d+$/)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/blog-admin-desktop.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("blog-admin-desktop.png"), fullPage: true });
 });
