@@ -45,6 +45,7 @@ export default [
   ]),
   route("api/settings", "routes/api/settings.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("blog/rss.xml", "routes/resources/blog-feed.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route(".well-known/security.txt", "routes/resources/security-txt.ts"),
 ] satisfies RouteConfig;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authText } from "#app/lib/toast.ts";
-import { phrases, userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels } from "#server/db/schema.ts";
+import { phrases, userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels, blogPosts } from "#server/db/schema.ts";
 import { catalogToasts } from "#app/lib/catalog-admin.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
@@ -151,6 +151,7 @@ const matrix: Record<string, Row> = {
   "api/settings": { public: true, get: "/api/settings" },
   "routes/api/settings": { public: true, get: "/api/settings" },
   "routes/resources/sitemap": { public: true, get: "/sitemap.xml" },
+  "routes/resources/blog-feed": { public: true, get: "/blog/rss.xml" },
   "routes/resources/robots": { public: true, get: "/robots.txt" },
   "routes/resources/security-txt": { public: true, get: "/.well-known/security.txt" },
   "routes/auth/forgot-password": { public: true, get: "/auth/forgot-password" },
@@ -386,7 +387,7 @@ const matrix: Record<string, Row> = {
       })),
     ],
   },
-  "routes/admin/blog": adminPage("/admin/blog"),
+  "routes/admin/blog": { probes: [...adminPageProbes("/admin/blog"), ...blogProbes()] },
   "routes/admin/settings": adminPage("/admin/settings"),
   // An unknown admin path reveals nothing to non-admins: the same redirects as any admin page; admins get a 404.
   "routes/admin/not-found": {
@@ -398,6 +399,54 @@ const matrix: Record<string, Row> = {
     })),
   },
 };
+
+/** Each intent of the Blog tab: refused for all but an admin, whose change is checked; all on one post, in order. */
+let blogPostId = "";
+function adminPageProbes(path: string): Probe[] {
+  const row = adminPage(path);
+  return "probes" in row ? row.probes : [];
+}
+function blogProbes(): Probe[] {
+  const blogPost = async () => (await site.runtime.database.db.select().from(blogPosts).where(eq(blogPosts.id, blogPostId)))[0];
+  const admin = (title: string) => ({ ...adminOnly(), admin: { status: 200, toasts: [title] } });
+  return [
+    {
+      name: "POST /admin/blog: create a post",
+      method: "POST",
+      path: () => "/admin/blog",
+      body: () => ({ intent: "create", title: "Matrix created post", content: "Body" }),
+      expect: admin("Blog post created successfully"),
+      async check() {
+        const rows = await site.runtime.database.db.select().from(blogPosts).where(eq(blogPosts.title, "Matrix created post"));
+        expect(rows.map((r) => [r.slug, r.published])).toEqual([["matrix-created-post", false]]);
+      },
+    },
+    {
+      name: "POST /admin/blog: update a post",
+      method: "POST",
+      path: () => "/admin/blog",
+      body: () => ({ intent: "update", id: blogPostId, title: "Matrix renamed post", content: "New body", published: "on" }),
+      expect: admin("Blog post updated successfully"),
+      check: async () => expect(await blogPost()).toMatchObject({ title: "Matrix renamed post", slug: "matrix-renamed-post", published: true }),
+    },
+    {
+      name: "POST /admin/blog: toggle publish",
+      method: "POST",
+      path: () => "/admin/blog",
+      body: () => ({ intent: "toggle-publish", id: blogPostId, published: "false" }),
+      expect: admin("Publish status updated"),
+      check: async () => expect(await blogPost()).toMatchObject({ published: false }),
+    },
+    {
+      name: "POST /admin/blog: delete a post",
+      method: "POST",
+      path: () => "/admin/blog",
+      body: () => ({ intent: "delete", id: blogPostId }),
+      expect: admin("Blog post deleted successfully"),
+      check: async () => expect(await blogPost()).toBeUndefined(),
+    },
+  ];
+}
 
 /** The library's own endpoints that act on the signed-in user. */
 const apiProbes: Probe[] = [
@@ -444,6 +493,15 @@ beforeAll(async () => {
   cookies.unconfirmed = "";
   cookies.visitor = "";
 }, 120_000);
+
+// After the site is up (hooks run in order): the post the Blog tab probes act on.
+beforeAll(async () => {
+  const [post] = await site.runtime.database.db
+    .insert(blogPosts)
+    .values({ title: "Matrix post", slug: "matrix-post", content: "Body", published: true })
+    .returning({ id: blogPosts.id });
+  blogPostId = post!.id;
+});
 
 afterAll(() => site?.close());
 

@@ -153,6 +153,18 @@ export const blogPosts = pgTable(
   ],
 );
 
+/**
+ * Old addresses of published posts whose slug changed: /blog/{slug} answers a 301 to the post's current slug. The row
+ * names the post, not its new slug, so a second rename still leads to the newest address.
+ */
+export const blogSlugRedirects = pgTable("blog_slug_redirects", {
+  slug: text("slug").primaryKey(),
+  postId: uuid("post_id")
+    .notNull()
+    .references(() => blogPosts.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
 export const profiles = pgTable("profiles", {
   id: text("id")
     .primaryKey()

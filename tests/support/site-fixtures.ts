@@ -6,6 +6,7 @@ import type { Database } from "#server/db/client.server.ts";
 import type { Topic } from "#server/events/event-bus.server.ts";
 import {
   blogPosts,
+  blogSlugRedirects,
   languages,
   lessons,
   levels,
@@ -88,15 +89,16 @@ export async function snapshot(db: Database) {
 
 /** The catalogue, the blog and the settings, whole. */
 async function contentSnapshot(db: Database) {
-  const [lang, lvl, les, phr, posts, sett] = await Promise.all([
+  const [lang, lvl, les, phr, posts, sett, slugRedirects] = await Promise.all([
     db.select().from(languages).orderBy(asc(languages.id)),
     db.select().from(levels).orderBy(asc(levels.languageId), asc(levels.id)),
     db.select().from(lessons).orderBy(asc(lessons.languageId), asc(lessons.levelId), asc(lessons.id)),
     db.select().from(phrases).orderBy(asc(phrases.id)),
     db.select().from(blogPosts).orderBy(asc(blogPosts.id)),
     db.select().from(settings),
+    db.select().from(blogSlugRedirects).orderBy(asc(blogSlugRedirects.slug)),
   ]);
-  return { lang, lvl, les, phr, posts, sett };
+  return { lang, lvl, les, phr, posts, sett, slugRedirects };
 }
 
 /** Every file in a test site's local storage (relative paths, sorted): equal lists mean no file was stored or removed. */

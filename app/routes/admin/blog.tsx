@@ -1,19 +1,114 @@
-import { AdminSectionPlaceholder } from "#app/components/admin/section-placeholder.tsx";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { BlogPostsTable } from "#app/components/admin/blog/blog-table.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
+import { blogPostSchema, blogText, sampleText, type BlogSampleOptions } from "#app/lib/blog-post-schema.ts";
 import { seo } from "#app/lib/seo.ts";
-import { requireAdmin } from "#server/auth/session.server.ts";
+import type { ToastMessage } from "#app/lib/toast.ts";
+import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
+import { createPost, deletePost, listAllPosts, PostNotFound, setPublished, updatePost } from "#server/blog/blog-admin.server.ts";
+import { lessonKey, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
+import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/blog";
 
 const section = adminSection("/admin/blog");
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function sampleOptions(catalog: CatalogSnapshot): BlogSampleOptions {
+  const levels = [...catalog.levelsByLanguage.values()].flat();
+  const lessons = [...catalog.lessonsByLevel.values()].flat();
+  return {
+    languages: catalog.languages.map((l) => ({ id: l.id, name: l.name })),
+    levels: levels.map((l) => ({ languageId: l.languageId, id: l.id, title: l.title, cefrLabel: l.cefrLabel })),
+    lessons: lessons.map((l) => ({ languageId: l.languageId, levelId: l.levelId, id: l.id, title: l.title })),
+    groups: lessons.flatMap((lesson) =>
+      (catalog.groupsByLesson.get(lessonKey(lesson.languageId, lesson.levelId, lesson.id)) ?? []).map((group, index) => ({
+        languageId: lesson.languageId,
+        levelId: lesson.levelId,
+        lessonId: lesson.id,
+        audioUrl: group.audioUrl,
+        label: `Audio Group ${index + 1} (${group.phrases.length} ${group.phrases.length === 1 ? "phrase" : "phrases"}): ${group.phrases
+          .slice(0, 2)
+          .map((p) => p.originalText)
+          .join(", ")}`,
+      })),
+    ),
+  };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const runtime = getRuntime(context);
+  const [posts, catalog] = await Promise.all([listAllPosts(runtime.database.db), runtime.catalog()]);
+  return { posts, samples: sampleOptions(catalog) };
+}
+
+const failure = (title: string, error: unknown): ToastMessage => ({
+  type: "error",
+  title: `${title}: ${error instanceof PostNotFound ? error.message : "Something went wrong. Please try again."}`,
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const runtime = getRuntime(context);
+  const deps = { db: runtime.database.db, events: runtime.events, storage: runtime.storage };
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const id = String(formData.get("id") ?? "");
+
+  if (intent === "create" || intent === "update") {
+    if (intent === "update" && !uuid.test(id)) throw data("Unknown blog post", { status: 404 });
+    const submission = parseWithZod(formData, { schema: blogPostSchema });
+    if (submission.status !== "success") return data({ ok: false as const, intent, result: submission.reply() }, { status: 400 });
+    const input = submission.value;
+    if (input.lessonId) {
+      // The sample must be an audio group of the lesson chosen: the public page plays nothing else.
+      const groups = (await runtime.catalog()).groupsByLesson.get(lessonKey(input.sampleLanguageId!, input.sampleLevelId!, input.lessonId)) ?? [];
+      if (!groups.some((g) => g.audioUrl === input.phraseAudioUrl)) {
+        return data(
+          { ok: false as const, intent, result: submission.reply({ fieldErrors: { phraseAudioUrl: [sampleText.invalidGroup] } }) },
+          { status: 400 },
+        );
+      }
+    }
+    try {
+      if (intent === "create") await createPost(deps, input, user.id);
+      else await updatePost(deps, id, input);
+    } catch (error) {
+      runtime.logger.error(`Blog post ${intent} failed`, error);
+      const title = intent === "create" ? blogText.createError : blogText.updateError;
+      return data(
+        { ok: false as const, intent, result: submission.reply() },
+        { status: error instanceof PostNotFound ? 404 : 500, headers: toastHeaders(context, failure(title, error)) },
+      );
+    }
+    const message = { type: "success", title: intent === "create" ? blogText.created : blogText.updated } as const;
+    return data({ ok: true as const, intent, result: submission.reply({ resetForm: true }) }, { headers: toastHeaders(context, message) });
+  }
+
+  if (intent === "delete" || intent === "toggle-publish") {
+    if (!uuid.test(id)) throw data("Unknown blog post", { status: 404 });
+    try {
+      if (intent === "delete") await deletePost(deps, id);
+      else await setPublished(deps, id, formData.get("published") === "true");
+    } catch (error) {
+      runtime.logger.error(`Blog post ${intent} failed`, error);
+      const title = intent === "delete" ? blogText.deleteError : blogText.publishError;
+      return data(
+        { ok: false as const, intent, result: null },
+        { status: error instanceof PostNotFound ? 404 : 500, headers: toastHeaders(context, failure(title, error)) },
+      );
+    }
+    const message = { type: "success", title: intent === "delete" ? blogText.deleted : blogText.publishUpdated } as const;
+    return data({ ok: true as const, intent, result: null }, { headers: toastHeaders(context, message) });
+  }
+
+  throw data("Unknown action", { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: section.title, description: section.description, path: section.to, noindex: true });
 
-export default function AdminBlog() {
-  return <AdminSectionPlaceholder section={section} />;
+export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+  return <BlogPostsTable posts={loaderData.posts} samples={loaderData.samples} />;
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { AudioCard } from "#app/components/audio-card.tsx";
 import { PostMeta } from "#app/components/blog-card.tsx";
 import { Container } from "#app/components/page-header.tsx";
@@ -8,6 +8,7 @@ import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
 import { sampleInsertionIndex } from "#app/lib/blog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { getIsAdmin } from "#server/auth/session.server.ts";
+import { redirectedSlug } from "#server/blog/blog-admin.server.ts";
 import { findPostBySlug } from "#server/blog/blog.server.ts";
 import { openLesson } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
@@ -16,6 +17,11 @@ import type { Route } from "./+types/blog-post";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
   const post = await findPostBySlug(runtime.database.db, params.slug);
+  if (!post) {
+    // A published post's old address, from before its title changed, moves permanently to the current one.
+    const moved = await redirectedSlug(runtime.database.db, params.slug);
+    if (moved) throw redirect(`/blog/${encodeURIComponent(moved)}`, 301);
+  }
   // Drafts exist only for administrators (the admin's View button opens them here).
   if (!post || (!post.published && !(await getIsAdmin(request, context)))) return data({ found: false as const }, { status: 404 });
   // The sample plays only what any visitor may hear: a group of an open lesson, never locked content.

@@ -9,12 +9,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { posts: await getRuntime(context).publishedPosts() };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, {
     title: "Our Blog",
     description: "Language learning tips, everyday phrases and news from the team.",
     path: "/blog",
-  });
+  }),
+  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Blog feed", href: "/blog/rss.xml" },
+];
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,0 +1,321 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CircleAlert, ImagePlus, LoaderCircle, Save, X } from "lucide-react";
+import { Dialog, Switch } from "radix-ui";
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
+import {
+  blogPostSchema,
+  blogText,
+  CONTENT_MAX,
+  EXCERPT_MAX,
+  sampleText,
+  TITLE_MAX,
+  type AdminBlogPost,
+  type BlogSampleOptions,
+} from "#app/lib/blog-post-schema.ts";
+import { notify } from "#app/components/toaster.tsx";
+import { uploadFile } from "#app/lib/upload-client.ts";
+import { checkBeforeUpload, uploadKinds } from "#app/lib/upload-rules.ts";
+
+interface ActionAnswer {
+  ok: boolean;
+  intent: string;
+  result: SubmissionResult<string[]> | null;
+}
+
+/**
+ * 'Create New Blog Post' / 'Edit Blog Post'. A picked image is only previewed until Save: it is uploaded then, and
+ * when that fails the post is still saved, with the image it had ('Failed to upload image', SPEC §8).
+ */
+export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPost | null; samples: BlogSampleOptions; onClose: () => void }) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const [uploading, setUploading] = useState(false);
+  const submitted = useRef(false);
+  const busy = uploading || fetcher.state !== "idle";
+
+  const [image, setImage] = useState<string | null>(post?.featuredImage ?? null);
+  const [picked, setPicked] = useState<{ file: File; preview: string } | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const imageHint = useId();
+  const imageErrorId = useId();
+
+  const [form, fields] = useForm({
+    id: `blog-editor-${post?.id ?? "new"}`,
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    defaultValue: {
+      title: post?.title ?? "",
+      excerpt: post?.excerpt ?? "",
+      content: post?.content ?? "",
+      sampleTitle: post?.sampleTitle ?? sampleText.defaultTitle,
+    },
+    constraint: {
+      title: { required: true, maxLength: TITLE_MAX },
+      content: { required: true, maxLength: CONTENT_MAX },
+      excerpt: { maxLength: EXCERPT_MAX },
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: blogPostSchema }),
+    async onSubmit(event, { formData }) {
+      event.preventDefault();
+      if (picked) {
+        setUploading(true);
+        try {
+          formData.set("featuredImage", await uploadFile("blogImage", picked.file));
+        } catch (error) {
+          // The post keeps the image it had when it was opened.
+          formData.set("featuredImage", post?.featuredImage ?? "");
+          notify({ type: "error", title: blogText.uploadFailed, description: error instanceof Error ? error.message : undefined });
+        } finally {
+          setUploading(false);
+        }
+      }
+      submitted.current = true;
+      void fetcher.submit(formData, { method: "post" });
+    },
+  });
+
+  useEffect(() => {
+    if (submitted.current && fetcher.state === "idle" && fetcher.data) {
+      submitted.current = false;
+      if (fetcher.data.ok) onClose();
+    }
+  }, [fetcher.state, fetcher.data, onClose]);
+
+  function pick(file: File | undefined) {
+    if (!file) return;
+    const problem = checkBeforeUpload(uploadKinds.blogImage, file);
+    if (fileInput.current) fileInput.current.value = "";
+    if (problem) {
+      setImageError(problem);
+      return;
+    }
+    setImageError(null);
+    // A data: address rather than a blob: one: the admin's Content-Security-Policy lets images, not fetches, use it,
+    // and Chromium fetches a blob: image again when it cannot decode it.
+    const reader = new FileReader();
+    reader.onload = () => setPicked({ file, preview: String(reader.result) });
+    reader.readAsDataURL(file);
+  }
+
+  function removeImage() {
+    setPicked(null);
+    setImage(null);
+    setImageError(null);
+  }
+
+  const preview = picked?.preview ?? image;
+  const title = post ? "Edit Blog Post" : "Create New Blog Post";
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-[var(--radius-card)] bg-white shadow-xl"
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-brand-100 px-5 py-4 sm:px-6">
+            <Dialog.Title className="text-xl font-bold text-ink">{title}</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button type="button" variant="ghost" size="icon" aria-label="Close" disabled={busy}>
+                <X aria-hidden />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <fetcher.Form method="post" {...getFormProps(form)} className="flex min-h-0 flex-1 flex-col">
+            <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
+              <input type="hidden" name="intent" value={post ? "update" : "create"} />
+              {post ? <input type="hidden" name="id" value={post.id} /> : null}
+              <input type="hidden" name="featuredImage" value={image ?? ""} />
+              <FormField field={fields.title} label="Title">
+                <input {...getInputProps(fields.title, { type: "text" })} className={inputClasses} />
+              </FormField>
+              <FormField field={fields.excerpt} label="Excerpt" hint="Optional: the first 120 characters of the content are shown otherwise.">
+                <textarea {...getTextareaProps(fields.excerpt, { ariaDescribedBy: fields.excerpt.descriptionId })} rows={2} className={inputClasses} />
+              </FormField>
+              <FormField field={fields.content} label="Content" hint="Plain text: each line is a paragraph.">
+                <textarea {...getTextareaProps(fields.content, { ariaDescribedBy: fields.content.descriptionId })} rows={10} className={inputClasses} />
+              </FormField>
+              <div className="flex items-center gap-3">
+                <Switch.Root
+                  id={`${form.id}-published`}
+                  name="published"
+                  defaultChecked={post?.published ?? false}
+                  className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-[#9089a6] transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 data-[state=checked]:bg-emerald-600"
+                >
+                  <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+                </Switch.Root>
+                <label htmlFor={`${form.id}-published`} className="text-sm font-semibold text-ink">
+                  Published
+                </label>
+              </div>
+
+              <fieldset className="space-y-3">
+                <legend className="mb-1.5 text-sm font-semibold text-ink">Featured Image</legend>
+                <p id={imageHint} className="text-sm text-muted">
+                  Recommended size: 1200x630 pixels.
+                </p>
+                {preview ? (
+                  <div className="relative overflow-hidden rounded-xl border border-brand-100">
+                    <img src={preview} alt="Featured image preview" className="aspect-[1200/630] w-full object-cover" />
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      className="absolute top-2 right-2"
+                      onClick={removeImage}
+                      disabled={busy}
+                    >
+                      <X aria-hidden />
+                      Remove image
+                    </Button>
+                  </div>
+                ) : null}
+                <div>
+                  <input
+                    ref={fileInput}
+                    id={`${form.id}-image`}
+                    type="file"
+                    accept={uploadKinds.blogImage.accept}
+                    className="peer sr-only"
+                    aria-describedby={imageError ? `${imageHint} ${imageErrorId}` : imageHint}
+                    aria-invalid={imageError ? true : undefined}
+                    disabled={busy}
+                    onChange={(event) => pick(event.currentTarget.files?.[0])}
+                  />
+                  <label
+                    htmlFor={`${form.id}-image`}
+                    className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-brand-200 bg-white px-5 text-[0.95rem] font-semibold text-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:bg-brand-50"
+                  >
+                    <ImagePlus className="size-[1.1em]" aria-hidden />
+                    {preview ? "Change Image" : "Upload Image"}
+                  </label>
+                </div>
+                {imageError ? (
+                  <p id={imageErrorId} role="alert" className="flex items-start gap-1.5 text-sm font-medium text-red-700">
+                    <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    {imageError}
+                  </p>
+                ) : null}
+              </fieldset>
+
+              <SamplePicker post={post} samples={samples} error={fields.phraseAudioUrl.errors?.[0]} />
+              <FormField field={fields.sampleTitle} label="Sample title">
+                <input {...getInputProps(fields.sampleTitle, { type: "text" })} className={inputClasses} />
+              </FormField>
+            </div>
+            <div className="flex flex-wrap justify-end gap-2 border-t border-brand-100 px-5 py-4 sm:px-6">
+              <Dialog.Close asChild>
+                <Button type="button" variant="outline" disabled={busy}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={busy}>
+                {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+                {uploading ? "Uploading..." : post ? "Update Post" : "Create Post"}
+              </Button>
+            </div>
+          </fetcher.Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Language > level > lesson > phrase group; each choice clears the ones below it (SPEC §4). */
+function SamplePicker({ post, samples, error }: { post: AdminBlogPost | null; samples: BlogSampleOptions; error: string | undefined }) {
+  const [languageId, setLanguageId] = useState(post?.sampleLanguageId ?? "");
+  const [levelId, setLevelId] = useState(post?.sampleLevelId ?? "");
+  const [lessonId, setLessonId] = useState(post?.lessonId ?? "");
+  const [audioUrl, setAudioUrl] = useState(post?.phraseAudioUrl ?? "");
+  const id = useId();
+  const levels = samples.levels.filter((l) => l.languageId === languageId);
+  const lessons = samples.lessons.filter((l) => l.languageId === languageId && l.levelId === levelId);
+  const groups = samples.groups.filter((g) => g.languageId === languageId && g.levelId === levelId && g.lessonId === lessonId);
+  const select = (label: string, name: string, value: string, onChange: (v: string) => void, options: { value: string; label: string }[], disabled: boolean) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="mb-1.5 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <select
+        id={`${id}-${name}`}
+        name={name}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        aria-invalid={name === "phraseAudioUrl" && error ? true : undefined}
+        aria-describedby={name === "phraseAudioUrl" && error ? `${id}-error` : undefined}
+        className={`${inputClasses} disabled:opacity-60`}
+      >
+        <option value="">None</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-brand-100 p-4">
+      <legend className="px-1 text-sm font-semibold text-ink">Audio sample (optional)</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {select(
+          "Language",
+          "sampleLanguageId",
+          languageId,
+          (v) => {
+            setLanguageId(v);
+            setLevelId("");
+            setLessonId("");
+            setAudioUrl("");
+          },
+          samples.languages.map((l) => ({ value: l.id, label: l.name })),
+          false,
+        )}
+        {select(
+          "Level",
+          "sampleLevelId",
+          levelId,
+          (v) => {
+            setLevelId(v);
+            setLessonId("");
+            setAudioUrl("");
+          },
+          levels.map((l) => ({ value: l.id, label: `Level ${l.id}: ${l.title} (${l.cefrLabel})` })),
+          !languageId,
+        )}
+        {select(
+          "Lesson",
+          "lessonId",
+          lessonId,
+          (v) => {
+            setLessonId(v);
+            setAudioUrl("");
+          },
+          lessons.map((l) => ({ value: l.id, label: l.title })),
+          !levelId,
+        )}
+        {select(
+          "Phrase group",
+          "phraseAudioUrl",
+          audioUrl,
+          setAudioUrl,
+          groups.map((g) => ({ value: g.audioUrl, label: g.label })),
+          !lessonId,
+        )}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-red-700">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,67 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { waitForHydration } from "#e2e/support/fixtures.ts";
+import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
+
+/** Helpers shared by the Blog tab's desktop and mobile specs (each test makes and looks at only its own posts). */
+
+export const blogServer = servers.blog;
+
+/** Signs the admin in once per worker (the sign-in limit is per client) and hands the cookies to each test. */
+let adminCookies: Awaited<ReturnType<BrowserContext["cookies"]>> | undefined;
+export async function signInAdmin(page: Page) {
+  if (!adminCookies) {
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(adminAreaFixture.admin.email);
+    await page.getByLabel("Password").fill(adminAreaFixture.admin.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    adminCookies = await page.context().cookies();
+  } else {
+    await page.context().addCookies(adminCookies);
+  }
+}
+
+export function uniqueTitle(label: string) {
+  return `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+export async function png(color: string, width = 1200, height = 630) {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+export async function expectToast(page: Page, title: string) {
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
+}
+
+/** The row of one post in the admin table. */
+export function postRow(page: Page, title: string) {
+  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title, exact: true }) });
+}
+
+/** Fills and saves the editor; the dialog must be open. */
+export async function fillEditor(page: Page, post: { title?: string; excerpt?: string; content?: string }) {
+  const dialog = page.getByRole("dialog");
+  if (post.title !== undefined) await dialog.getByLabel("Title", { exact: true }).fill(post.title);
+  if (post.excerpt !== undefined) await dialog.getByLabel("Excerpt").fill(post.excerpt);
+  if (post.content !== undefined) await dialog.getByLabel("Content").fill(post.content);
+}
+
+export async function createPost(page: Page, post: { title: string; content: string; excerpt?: string; published?: boolean }) {
+  await page.getByRole("button", { name: "New Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Blog Post" });
+  await expect(dialog).toBeVisible();
+  await fillEditor(page, post);
+  if (post.published) await dialog.getByRole("switch", { name: "Published" }).click();
+  await dialog.getByRole("button", { name: "Create Post" }).click();
+  await expectToast(page, "Blog post created successfully");
+  await expect(dialog).toBeHidden();
+  await expect(postRow(page, post.title).first()).toBeVisible();
+}
+
+/** The public status of an address as a visitor (no cookies) sees it, without following redirects. */
+export async function visitorStatus(request: APIRequestContext, path: string) {
+  const response = await request.fetch(`${blogServer.url}${path}`, { maxRedirects: 0, headers: { cookie: "" } });
+  return { status: response.status(), location: response.headers()["location"], body: await response.text() };
+}
