@@ -42,6 +42,7 @@ export default [
     route(":section/*", "routes/admin/not-found.tsx"),
   ]),
   route("api/settings", "routes/api/settings.ts"),
+  route("embed/banner.js", "routes/resources/banner.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route(".well-known/security.txt", "routes/resources/security-txt.ts"),
