@@ -28,6 +28,8 @@ export default [
   route("auth/reset-password", "routes/auth/reset-password.tsx"),
   route("auth/verify-email", "routes/auth/verify-email.ts"),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
+  // Outside the admin layout: it answers JSON, and checks the caller itself.
+  route("admin/uploads/:kind", "routes/admin/upload.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/overview.tsx"),
     route("languages", "routes/admin/languages.tsx"),

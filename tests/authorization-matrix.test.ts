@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authText } from "#app/lib/toast.ts";
 import { userFavorites, userProgress, profiles, sessions } from "#server/db/schema.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
-import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot } from "#tests/support/site-fixtures.ts";
+import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
+import { tinyPng } from "#tests/support/files.ts";
 
 /**
  * Every route of app/routes.ts × each kind of caller → the expected answer, over real HTTP against the real route
@@ -28,6 +29,8 @@ interface Probe {
   body?: (who: Who) => Record<string, string>;
   /** Send the body as JSON (the library's API) instead of a form. */
   json?: boolean;
+  /** A body of its own (a multipart upload), instead of `body`. */
+  send?: (who: Who) => RequestInit;
   expect: Record<Who, Answer>;
   /** For answers that may change rows: which ones, checked after the request (default: a refused request changes none). */
   check?: (who: Who) => Promise<void>;
@@ -72,6 +75,20 @@ function adminOnlyData(): Record<Who, Answer> {
   return { visitor: refused, unconfirmed: refused, user: refused, other: refused, admin: { status: 200 } };
 }
 
+/** An upload of a real PNG: refused for everyone but an admin, whose file is stored (and no row changes). */
+const uploadProbe = (kind: string): Probe => ({
+  name: `POST /admin/uploads/${kind}`,
+  method: "POST",
+  path: () => `/admin/uploads/${kind}`,
+  send: () => {
+    const body = new FormData();
+    body.set("file", new File([tinyPng], "icon.png", { type: "image/png" }));
+    return { method: "POST", body };
+  },
+  expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 403 }, other: { status: 403 }, admin: { status: 201 } },
+  check: async () => expect(storedFiles(site).some((file) => file.startsWith("content/icons/level/"))).toBe(true),
+});
+
 const matrix: Record<string, Row> = {
   root: { public: true, get: "/" },
   "routes/public/layout": { public: true, get: "/" },
@@ -97,6 +114,13 @@ const matrix: Record<string, Row> = {
   "routes/auth/forgot-password": { public: true, get: "/auth/forgot-password" },
   "routes/auth/reset-password": { public: true, get: "/auth/reset-password?token=x" },
   "routes/auth/verify-email": { public: true, get: "/auth/verify-email?token=x", status: 302 },
+
+  "routes/admin/upload": {
+    probes: [
+      { name: "GET /admin/uploads/levelIcon", method: "GET", path: () => "/admin/uploads/levelIcon", expect: all({ status: 405 }) },
+      uploadProbe("levelIcon"),
+    ],
+  },
 
   "routes/auth/auth": {
     probes: [
@@ -300,7 +324,9 @@ async function run(probe: Probe, who: Who) {
   const init =
     probe.method === "GET"
       ? { method: "GET" }
-      : probe.json
+      : probe.send
+        ? probe.send(who)
+        : probe.json
         ? { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }
         : form(body);
   return site.request(probe.path(), { ...init, cookie: cookies[who], ip: `203.0.113.${everyone.indexOf(who) + 1}` });
@@ -340,6 +366,7 @@ describe("authorization matrix", () => {
     it(`${id}: ${probe.name}`, async () => {
       for (const who of order) {
         const before = await snapshot(site.runtime.database.db);
+        const filesBefore = storedFiles(site);
         const response = await run(probe, who);
         const expected = probe.expect[who];
         expect(response.status, `${probe.name} as ${who}`).toBe(expected.status);
@@ -357,6 +384,7 @@ describe("authorization matrix", () => {
         if (refused && !probe.name.startsWith("POST /auth/sign-out")) {
           // (A GET that redirects is "refused" here too: it must change nothing either.)
           expect(await snapshot(site.runtime.database.db), `a refused ${probe.name} as ${who} changed rows`).toBe(before);
+          expect(storedFiles(site), `a refused ${probe.name} as ${who} stored or removed a file`).toEqual(filesBefore);
         } else if (probe.method === "POST" && probe.check) {
           await probe.check(who);
         }

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { uploadKinds } from "#app/lib/upload-rules.ts";
 
 /**
  * One cap on every request body, enforced before anything buffers it (an action's `request.formData()`, the auth
@@ -32,6 +33,8 @@ export interface BodyLimitRule {
 export const bodyLimitRules: BodyLimitRule[] = [
   // The support form's largest valid submission is about 5.4 kB.
   { path: "/support", maxBytes: 64 * KiB },
+  // Each upload kind's largest file, plus room for the multipart envelope.
+  ...Object.entries(uploadKinds).map(([kind, rule]) => ({ path: `/admin/uploads/${kind}`, maxBytes: rule.maxBytes + 64 * KiB })),
 ];
 
 export function bodyLimitFor(pathname: string, rules: readonly BodyLimitRule[], defaultMaxBytes: number): number {

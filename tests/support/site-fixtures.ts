@@ -1,8 +1,23 @@
+import fs from "node:fs";
+import path from "node:path";
 import { asc } from "drizzle-orm";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import type { Database } from "#server/db/client.server.ts";
 import type { Topic } from "#server/events/event-bus.server.ts";
-import { languages, lessons, levels, phrases, profiles, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
+import {
+  blogPosts,
+  languages,
+  lessons,
+  levels,
+  phrases,
+  profiles,
+  sessions,
+  settings,
+  userFavorites,
+  userProgress,
+  userRoles,
+  users,
+} from "#server/db/schema.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { cookiesFrom, form, type TestSite } from "#tests/support/app-server.ts";
 
@@ -52,17 +67,44 @@ export async function confirmedUser(site: TestSite, email: string, password: str
   return createConfirmedUser(site.runtime.auth, site.runtime.database.db, { email, password, admin });
 }
 
-/** Every row a learner or admin request could change, in a stable order: equal snapshots mean nothing changed. */
+/**
+ * Every row a learner or admin request could change, in a stable order: equal snapshots mean nothing changed. Add a
+ * new table's rows here when a feature writes to it.
+ */
 export async function snapshot(db: Database) {
-  const [u, p, prog, fav, roles, sess] = await Promise.all([
+  const [u, p, prog, fav, roles, sess, content] = await Promise.all([
     db.select({ id: users.id, name: users.name, verified: users.emailVerified }).from(users).orderBy(asc(users.id)),
     db.select({ id: profiles.id, username: profiles.username }).from(profiles).orderBy(asc(profiles.id)),
     db.select().from(userProgress).orderBy(asc(userProgress.userId), asc(userProgress.lessonId)),
     db.select({ id: userFavorites.id, userId: userFavorites.userId, phraseId: userFavorites.phraseId }).from(userFavorites).orderBy(asc(userFavorites.id)),
     db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).orderBy(asc(userRoles.userId)),
     db.select({ id: sessions.id }).from(sessions).orderBy(asc(sessions.id)),
+    contentSnapshot(db),
   ]);
-  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess });
+  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, content });
+}
+
+/** The catalogue, the blog and the settings, whole. */
+async function contentSnapshot(db: Database) {
+  const [lang, lvl, les, phr, posts, sett] = await Promise.all([
+    db.select().from(languages).orderBy(asc(languages.id)),
+    db.select().from(levels).orderBy(asc(levels.languageId), asc(levels.id)),
+    db.select().from(lessons).orderBy(asc(lessons.languageId), asc(lessons.levelId), asc(lessons.id)),
+    db.select().from(phrases).orderBy(asc(phrases.id)),
+    db.select().from(blogPosts).orderBy(asc(blogPosts.id)),
+    db.select().from(settings),
+  ]);
+  return { lang, lvl, les, phr, posts, sett };
+}
+
+/** Every file in a test site's local storage (relative paths, sorted): equal lists mean no file was stored or removed. */
+export function storedFiles(site: TestSite): string[] {
+  const root = path.join(site.runtime.env.DATA_DIR, "storage");
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 /** The toasts a response's flash cookie carries. */

@@ -1,0 +1,99 @@
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import { typeMessage, uploadKinds, uploadText, type UploadKind, type UploadRule } from "#app/lib/upload-rules.ts";
+import { buckets, unguessableKey, type Storage, type StoredFile } from "#server/storage/storage.server.ts";
+
+/** A file the rules refuse: its message is for the person who picked it. */
+export class UploadRefused extends Error {
+  readonly status: 400 | 413 | 415;
+  constructor(message: string, status: 400 | 413 | 415 = 415) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface PreparedFile {
+  data: Uint8Array;
+  contentType: string;
+  extension: string;
+}
+
+/** What a stored audio file is saved as, by the type its bytes show (file-type's extension). */
+const audioTypes: Record<string, string> = {
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  opus: "audio/ogg",
+  m4a: "audio/mp4",
+  aac: "audio/aac",
+  webm: "audio/webm",
+  flac: "audio/flac",
+};
+
+const rasterTypes = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"]);
+
+/** A decompression bomb (a tiny file of a huge picture) is refused before it is decoded: 40 megapixels at most. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/** Text that starts like XML or SVG markup, after an optional byte-order mark and white space. */
+function looksLikeMarkup(bytes: Uint8Array): boolean {
+  const head = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, "").trimStart();
+  return head.startsWith("<");
+}
+
+/**
+ * Checks a picked file against its kind's rules from its bytes (never the declared type or the name) and prepares
+ * what is stored: raster images are decoded, turned upright, scaled down to the kind's size and re-encoded (WebP; PNG
+ * for a favicon), which also drops their metadata (camera, location). SVG is refused rather than sanitized: it can
+ * carry script, and every place an image is shown works with a raster one.
+ */
+export async function prepareUpload(rule: UploadRule, bytes: Uint8Array): Promise<PreparedFile> {
+  if (bytes.byteLength === 0) throw new UploadRefused(uploadText.noFile, 400);
+  if (bytes.byteLength > rule.maxBytes) throw new UploadRefused(rule.sizeMessage, 413);
+  const sniffed = await fileTypeFromBuffer(bytes);
+
+  if (rule.media === "audio") {
+    const contentType = sniffed && audioTypes[sniffed.ext];
+    if (!sniffed || !contentType) throw new UploadRefused(typeMessage(rule));
+    return { data: bytes, contentType, extension: sniffed.ext };
+  }
+
+  const markup = !sniffed || sniffed.ext === "xml" || sniffed.ext === "svg";
+  if (markup && looksLikeMarkup(bytes)) throw new UploadRefused(uploadText.svgRefused);
+  if (!sniffed) throw new UploadRefused(typeMessage(rule));
+  if (!rasterTypes.has(sniffed.mime)) throw new UploadRefused(typeMessage(rule));
+  const favicon = rule.folder.endsWith("favicon");
+  try {
+    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+    if (rule.maxSide) image = image.resize({ width: rule.maxSide, height: rule.maxSide, fit: "inside", withoutEnlargement: true });
+    const data = favicon ? await image.png({ compressionLevel: 9 }).toBuffer() : await image.webp({ quality: 82 }).toBuffer();
+    return { data: new Uint8Array(data), contentType: favicon ? "image/png" : "image/webp", extension: favicon ? "png" : "webp" };
+  } catch {
+    throw new UploadRefused(uploadText.unreadable);
+  }
+}
+
+/** Checks, prepares and stores one upload; the caller saves the returned URL with its record. */
+export async function storeUpload(storage: Storage, kind: UploadKind, file: File): Promise<StoredFile> {
+  const rule: UploadRule = uploadKinds[kind];
+  if (file.size > rule.maxBytes) throw new UploadRefused(rule.sizeMessage, 413);
+  const prepared = await prepareUpload(rule, new Uint8Array(await file.arrayBuffer()));
+  return storage.put(rule.bucket, unguessableKey(rule.folder, file.name || kind, prepared.extension), prepared.data, prepared.contentType);
+}
+
+/**
+ * Removes a stored file by the URL a record held, when nothing references it any more. Only our own storage's
+ * URLs are touched: an external address (a flag image on another site) is ignored. Returns whether one was deleted.
+ */
+export async function deleteStoredFileByUrl(storage: Storage, url: string | null | undefined): Promise<boolean> {
+  if (!url) return false;
+  for (const bucket of buckets) {
+    const key = storage.keyOf(bucket, url);
+    if (key) {
+      await storage.delete(bucket, key);
+      return true;
+    }
+  }
+  return false;
+}
