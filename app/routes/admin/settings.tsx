@@ -3,7 +3,7 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { SettingsScreen } from "#app/components/admin/settings/settings-screen.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { seo } from "#app/lib/seo.ts";
-import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
+import { DEFAULT_FAVICON, type SiteSettings } from "#app/lib/settings.ts";
 import {
   appSettingsSchema,
   bannerSettingsSchema,
@@ -16,7 +16,7 @@ import {
 import type { ToastMessage } from "#app/lib/toast.ts";
 import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
-import { readSettingsForAdmin, updateSettings } from "#server/settings/settings-admin.server.ts";
+import { readSettingsForAdmin, replaceSettingsImage, updateSettings } from "#server/settings/settings-admin.server.ts";
 import type { Route } from "./+types/settings";
 
 const section = adminSection("/admin/settings");
@@ -51,9 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (status: number, message: ToastMessage, result: unknown = null) =>
     data({ intent, ok: false as const, result, settings: null }, { status, headers: toastHeaders(context, message) });
 
-  async function save(patch: Parameters<typeof updateSettings>[1], ok: ToastMessage, failed: ToastMessage, result: unknown = null) {
+  async function save(write: () => Promise<SiteSettings>, ok: ToastMessage, failed: ToastMessage, result: unknown = null) {
     try {
-      const settings = await updateSettings(runtime, patch);
+      const settings = await write();
       return data({ intent, ok: true as const, result, settings }, { headers: toastHeaders(context, ok) });
     } catch (error) {
       runtime.logger.error(`Settings ${intent} failed`, error);
@@ -68,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const first = Object.values(submission.error ?? {}).flat()[0];
       return fail(400, { ...form.failed, ...(first ? { description: first } : {}) }, submission.reply());
     }
-    return save(submission.value, form.ok, form.failed, submission.reply());
+    const patch = submission.value;
+    return save(() => updateSettings(runtime, patch), form.ok, form.failed, submission.reply());
   }
 
   if (intent === "set-image") {
@@ -80,11 +81,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(400, { ...toasts.failed, ...(first ? { description: first } : {}) });
     }
     const { field: name, url } = submission.value;
-    return save({ [name]: url }, imageToasts[name].ok, imageToasts[name].failed);
+    return save(() => replaceSettingsImage(runtime, name, url), imageToasts[name].ok, imageToasts[name].failed);
   }
 
   if (intent === "default-favicon") {
-    return save({ favicon: DEFAULT_FAVICON }, settingsText.faviconSet, settingsText.faviconSetFailed);
+    return save(() => replaceSettingsImage(runtime, "favicon", DEFAULT_FAVICON), settingsText.faviconSet, settingsText.faviconSetFailed);
   }
 
   throw data("Unknown action", { status: 400 });
