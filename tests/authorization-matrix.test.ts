@@ -1,7 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
+import { settingsText } from "#app/lib/settings-forms.ts";
 import { authText } from "#app/lib/toast.ts";
 import { userFavorites, userProgress, profiles, sessions } from "#server/db/schema.ts";
+import { settings as settingsTable } from "#server/db/schema.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
 import { tinyPng } from "#tests/support/files.ts";
@@ -89,6 +92,19 @@ const uploadProbe = (kind: string): Probe => ({
   check: async () => expect(storedFiles(site).some((file) => file.startsWith("content/icons/level/"))).toBe(true),
 });
 
+/** Each Settings intent, what an admin's request stores, and its toast (SPEC §8). */
+const settingsActions: [string, Record<string, string>, string, keyof typeof settingsTable.$inferSelect, unknown][] = [
+  ["save-app", { app_store_link: "https://apps.apple.com/app/id1", play_store_link: "" }, settingsText.appSaved.title, "appStoreLink", "https://apps.apple.com/app/id1"],
+  ["save-content", { about_title: "About us", about_content: "Text" }, settingsText.contentSaved.title, "aboutTitle", "About us"],
+  ["save-social", { facebook_link: "https://facebook.com/x" }, settingsText.socialSaved.title, "facebookLink", "https://facebook.com/x"],
+  ["save-banner", { banner_title: "Learn", banner_size: "huge" }, settingsText.bannerSaved.title, "bannerSize", "medium"],
+  ["set-image", { field: "logo", url: "https://cdn.example.com/logo.png" }, settingsText.logoUploaded.title, "logo", "https://cdn.example.com/logo.png"],
+  ["set-image", { field: "favicon", url: "https://cdn.example.com/favicon.png" }, settingsText.faviconUploaded.title, "favicon", "https://cdn.example.com/favicon.png"],
+  ["set-image", { field: "hero_image", url: "https://cdn.example.com/hero.png" }, settingsText.heroUploaded.title, "heroImage", "https://cdn.example.com/hero.png"],
+  ["set-image", { field: "app_screenshot", url: "https://cdn.example.com/app.png" }, settingsText.screenshotUploaded.title, "appScreenshot", "https://cdn.example.com/app.png"],
+  ["default-favicon", {}, settingsText.faviconSet.title, "favicon", DEFAULT_FAVICON],
+];
+
 const matrix: Record<string, Row> = {
   root: { public: true, get: "/" },
   "routes/public/layout": { public: true, get: "/" },
@@ -108,6 +124,7 @@ const matrix: Record<string, Row> = {
   "routes/public/not-found": { public: true, get: "/no/such/page", status: 404 },
   "api/settings": { public: true, get: "/api/settings" },
   "routes/api/settings": { public: true, get: "/api/settings" },
+  "routes/resources/banner": { public: true, get: "/embed/banner.js" },
   "routes/resources/sitemap": { public: true, get: "/sitemap.xml" },
   "routes/resources/robots": { public: true, get: "/robots.txt" },
   "routes/resources/security-txt": { public: true, get: "/.well-known/security.txt" },
@@ -259,7 +276,22 @@ const matrix: Record<string, Row> = {
   "routes/admin/phrases": adminPage("/admin/phrases"),
   "routes/admin/users": adminPage("/admin/users"),
   "routes/admin/blog": adminPage("/admin/blog"),
-  "routes/admin/settings": adminPage("/admin/settings"),
+  "routes/admin/settings": {
+    probes: [
+      ...(adminPage("/admin/settings") as { probes: Probe[] }).probes,
+      ...settingsActions.map(([intent, body, toast, field, value]) => ({
+        name: `POST /admin/settings: ${intent}${body.field ? ` ${body.field}` : ""}`,
+        method: "POST" as const,
+        path: () => "/admin/settings?tab=app",
+        body: () => ({ intent, ...body }),
+        expect: adminOnly({ status: 200, toasts: [toast] }),
+        async check() {
+          const [row] = await site.runtime.database.db.select().from(settingsTable);
+          expect(row?.[field]).toBe(value);
+        },
+      })),
+    ],
+  },
   // An unknown admin path reveals nothing to non-admins: the same redirects as any admin page; admins get a 404.
   "routes/admin/not-found": {
     probes: ["/admin/no-such-tab", "/admin/languages/no-such-thing"].map((path) => ({
