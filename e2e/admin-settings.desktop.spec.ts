@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { settingsTabs } from "#app/lib/settings-forms.ts";
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import {
   expectRefusedOnConsole,
@@ -235,5 +236,13 @@ test("the banner on a page of another origin: text stays text, nothing runs, and
   } finally {
     await visitor.close();
     await host.close();
+  }
+});
+
+test("screenshots of every tab at 1280 px", async ({ page }, testInfo) => {
+  for (const { value } of settingsTabs) {
+    await page.goto(`/admin/settings?tab=${value}`);
+    await expect(page.getByRole("tab", { selected: true })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`settings-${value}-1280.png`), fullPage: true });
   }
 });

@@ -259,7 +259,7 @@ export function BannerPreview({ draft, logo, layout }: { draft: BannerDraft; log
       className={cn("flex gap-4 rounded-xl font-sans", vertical ? "flex-col items-center text-center" : "flex-wrap items-center")}
     >
       {draft.banner_show_logo && logo ? <img src={logo} alt="" style={{ height: size.logo }} className="w-auto" /> : null}
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-[1_1_200px]">
         <p style={{ fontSize: size.title, lineHeight: 1.25 }} className="font-bold">
           {draft.banner_title}
         </p>
