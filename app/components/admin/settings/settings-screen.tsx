@@ -1,10 +1,12 @@
 import { ArrowLeft, CircleAlert, LoaderCircle, RefreshCw } from "lucide-react";
 import { Tabs } from "radix-ui";
+import { useEffect } from "react";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { AdminAccessPanel } from "#app/components/admin/settings/admin-access-panel.tsx";
 import { AppLinksPanel, ContentPanel, SocialPanel } from "#app/components/admin/settings/form-panels.tsx";
 import { BrandingPanel } from "#app/components/admin/settings/branding-panel.tsx";
 import { EmbedPanel } from "#app/components/admin/settings/embed-panel.tsx";
+import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { SiteSettings } from "#app/lib/settings.ts";
@@ -17,6 +19,20 @@ export function SettingsScreen({ settings, error, origin }: { settings: SiteSett
   const revalidator = useRevalidator();
   const tab = settingsTabOf(searchParams.get("tab"));
   const loading = revalidator.state === "loading";
+  const revalidate = revalidator.revalidate;
+  const idle = revalidator.state === "idle";
+
+  // SPEC §4: the settings are read again whenever the window regains focus (another admin may have changed them).
+  useEffect(() => {
+    if (!idle) return;
+    const onFocus = () => void revalidate();
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [idle, revalidate]);
+
+  useEffect(() => {
+    if (error) notify({ ...settingsText.loadFailed, description: error });
+  }, [error]);
 
   function goBack() {
     // "History back"; opened directly (no earlier entry in this tab), Back leads to the dashboard instead.
