@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
+import { settingsText } from "#app/lib/settings-forms.ts";
 import { authText } from "#app/lib/toast.ts";
-import { phrases, userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels, blogPosts } from "#server/db/schema.ts";
+import { phrases, userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels, blogPosts, settings as settingsTable } from "#server/db/schema.ts";
 import { catalogToasts } from "#app/lib/catalog-admin.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
@@ -150,6 +152,7 @@ const matrix: Record<string, Row> = {
   "routes/public/not-found": { public: true, get: "/no/such/page", status: 404 },
   "api/settings": { public: true, get: "/api/settings" },
   "routes/api/settings": { public: true, get: "/api/settings" },
+  "routes/resources/banner": { public: true, get: "/embed/banner.js" },
   "routes/resources/sitemap": { public: true, get: "/sitemap.xml" },
   "routes/resources/blog-feed": { public: true, get: "/blog/rss.xml" },
   "routes/resources/robots": { public: true, get: "/robots.txt" },
@@ -383,12 +386,23 @@ const matrix: Record<string, Row> = {
         async check() {
           const admins = await site.runtime.database.db.select({ userId: userRoles.userId }).from(userRoles);
           expect(admins.map((r) => r.userId)).toEqual([ids.admin]);
+  "routes/admin/settings": {
+    probes: [
+      ...(adminPage("/admin/settings") as { probes: Probe[] }).probes,
+      ...settingsActions.map(([intent, body, toast, field, value]) => ({
+        name: `POST /admin/settings: ${intent}${body.field ? ` ${body.field}` : ""}`,
+        method: "POST" as const,
+        path: () => "/admin/settings?tab=app",
+        body: () => ({ intent, ...body }),
+        expect: adminOnly({ status: 200, toasts: [toast] }),
+        async check() {
+          const [row] = await site.runtime.database.db.select().from(settingsTable);
+          expect(row?.[field]).toBe(value);
         },
       })),
     ],
   },
   "routes/admin/blog": { probes: [...adminPageProbes("/admin/blog"), ...blogProbes()] },
-  "routes/admin/settings": adminPage("/admin/settings"),
   // An unknown admin path reveals nothing to non-admins: the same redirects as any admin page; admins get a 404.
   "routes/admin/not-found": {
     probes: ["/admin/no-such-tab", "/admin/languages/no-such-thing"].map((path) => ({
