@@ -133,6 +133,19 @@ const matrixPhraseForm = {
   translatedText: "Three",
 };
 
+/** Each Settings intent, what an admin's request stores, and its toast (SPEC §8). */
+const settingsActions: [string, Record<string, string>, string, keyof typeof settingsTable.$inferSelect, unknown][] = [
+  ["save-app", { app_store_link: "https://apps.apple.com/app/id1", play_store_link: "" }, settingsText.appSaved.title, "appStoreLink", "https://apps.apple.com/app/id1"],
+  ["save-content", { about_title: "About us", about_content: "Text" }, settingsText.contentSaved.title, "aboutTitle", "About us"],
+  ["save-social", { facebook_link: "https://facebook.com/x" }, settingsText.socialSaved.title, "facebookLink", "https://facebook.com/x"],
+  ["save-banner", { banner_title: "Learn", banner_size: "huge" }, settingsText.bannerSaved.title, "bannerSize", "medium"],
+  ["set-image", { field: "logo", url: "https://cdn.example.com/logo.png" }, settingsText.logoUploaded.title, "logo", "https://cdn.example.com/logo.png"],
+  ["set-image", { field: "favicon", url: "https://cdn.example.com/favicon.png" }, settingsText.faviconUploaded.title, "favicon", "https://cdn.example.com/favicon.png"],
+  ["set-image", { field: "hero_image", url: "https://cdn.example.com/hero.png" }, settingsText.heroUploaded.title, "heroImage", "https://cdn.example.com/hero.png"],
+  ["set-image", { field: "app_screenshot", url: "https://cdn.example.com/app.png" }, settingsText.screenshotUploaded.title, "appScreenshot", "https://cdn.example.com/app.png"],
+  ["default-favicon", {}, settingsText.faviconSet.title, "favicon", DEFAULT_FAVICON],
+];
+
 const matrix: Record<string, Row> = {
   root: { public: true, get: "/" },
   "routes/public/layout": { public: true, get: "/" },
@@ -386,6 +399,10 @@ const matrix: Record<string, Row> = {
         async check() {
           const admins = await site.runtime.database.db.select({ userId: userRoles.userId }).from(userRoles);
           expect(admins.map((r) => r.userId)).toEqual([ids.admin]);
+        },
+      })),
+    ],
+  },
   "routes/admin/settings": {
     probes: [
       ...(adminPage("/admin/settings") as { probes: Probe[] }).probes,
