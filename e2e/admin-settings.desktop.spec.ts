@@ -15,6 +15,9 @@ import {
 
 test.use({ baseURL: settingsServer.url });
 
+// Uploads, re-encoding and two full reloads: more than the default 30 s on two busy cores.
+test.describe.configure({ timeout: 60_000 });
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     window.localStorage.setItem("cookie_consent_level", "essential");
