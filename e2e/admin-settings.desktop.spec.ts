@@ -195,7 +195,7 @@ test("Embed: the snippet copies with a 2 s confirmation; the preview follows the
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 });
 
-test("the banner on a page of another origin: text stays text, nothing runs, and host and banner styles do not mix", async ({ page, browser, pageErrors }) => {
+test("the banner on a page of another origin: text stays text, nothing runs, and host and banner styles do not mix", async ({ page, browser, pageErrors }, testInfo) => {
   const payload = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>`;
   await page.goto("/admin/settings?tab=embed");
   await page.getByLabel("Banner Title", { exact: true }).fill(`T ${payload}`);
@@ -240,6 +240,7 @@ test("the banner on a page of another origin: text stays text, nothing runs, and
     await expect(other.locator("#own")).toHaveCSS("font-size", "40px");
     await expect(other.locator("#own")).toHaveCSS("font-weight", "400");
     expect(await other.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await other.screenshot({ path: testInfo.outputPath("banner-on-host-page.png") });
     expect(errors).toEqual([]);
   } finally {
     await visitor.close();
