@@ -15,6 +15,9 @@ import {
 
 test.use({ baseURL: settingsServer.url });
 
+// Uploads, re-encoding and two full reloads: more than the default 30 s on two busy cores.
+test.describe.configure({ timeout: 60_000 });
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     window.localStorage.setItem("cookie_consent_level", "essential");
@@ -192,7 +195,7 @@ test("Embed: the snippet copies with a 2 s confirmation; the preview follows the
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 });
 
-test("the banner on a page of another origin: text stays text, nothing runs, and host and banner styles do not mix", async ({ page, browser }) => {
+test("the banner on a page of another origin: text stays text, nothing runs, and host and banner styles do not mix", async ({ page, browser, pageErrors }, testInfo) => {
   const payload = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>`;
   await page.goto("/admin/settings?tab=embed");
   await page.getByLabel("Banner Title", { exact: true }).fill(`T ${payload}`);
@@ -200,6 +203,11 @@ test("the banner on a page of another origin: text stays text, nothing runs, and
   await page.getByLabel("Button Text", { exact: true }).fill(`C ${payload}`);
   await page.getByLabel("Banner Size", { exact: true }).selectOption("medium");
   await page.getByLabel("Background Color", { exact: true }).fill(`#F5F3FF;background-image:url(javascript:window.__xss=3)`);
+  await page.getByRole("button", { name: "Save Banner Settings" }).click();
+  await expectToast(page, "Failed to update banner settings");
+  await expect(page.getByRole("tabpanel").getByText("Please enter a colour such as", { exact: false })).toBeVisible();
+  await expectRefusedOnConsole(pageErrors, 400);
+  await page.getByLabel("Background Color", { exact: true }).fill("#F5F3FF");
   await page.getByLabel("Text Color", { exact: true }).fill("#333333");
   await page.getByRole("button", { name: "Save Banner Settings" }).click();
   await expectToast(page, "Banner embed settings updated successfully");
@@ -232,6 +240,7 @@ test("the banner on a page of another origin: text stays text, nothing runs, and
     await expect(other.locator("#own")).toHaveCSS("font-size", "40px");
     await expect(other.locator("#own")).toHaveCSS("font-weight", "400");
     expect(await other.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await other.screenshot({ path: testInfo.outputPath("banner-on-host-page.png") });
     expect(errors).toEqual([]);
   } finally {
     await visitor.close();

@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import bannerSource from "#app/embed/banner.js?raw";
 import { DEFAULT_FAVICON, defaultSettings, normalizeBannerSize } from "#app/lib/settings.ts";
-import { appSettingsSchema, bannerSettingsSchema, linkError, settingsText, socialSettingsSchema } from "#app/lib/settings-forms.ts";
+import { appSettingsSchema, bannerSettingsSchema, colorError, linkError, settingsText, socialSettingsSchema } from "#app/lib/settings-forms.ts";
 import { readOrCreateSettings } from "#server/settings/settings.server.ts";
 import { readSettingsForAdmin, updateSettings } from "#server/settings/settings-admin.server.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
@@ -29,6 +29,17 @@ describe("settings form rules", () => {
     for (const size of ["small", "medium", "large"]) expect(bannerSettingsSchema.parse({ banner_size: size }).banner_size).toBe(size);
     for (const size of ["huge", "", "MEDIUM", undefined]) expect(bannerSettingsSchema.parse({ banner_size: size }).banner_size).toBe("medium");
     expect(normalizeBannerSize(42)).toBe("medium");
+  });
+
+  it("takes free-text colours, but nothing that could leave the CSS value", () => {
+    for (const ok of ["#F5F3FF", "#fff", "red", "transparent", "rgb(245, 243, 255)", "hsl(20 80% 50% / 0.5)", ""]) {
+      expect(bannerSettingsSchema.safeParse({ banner_bg_color: ok }).success, ok).toBe(true);
+    }
+    for (const bad of ["#fff;background:url(x)", "red}body{display:none", "url(https://evil.example/x.png)", 'red" onload="x', "var(--x)", "expression(alert(1))"]) {
+      const result = bannerSettingsSchema.safeParse({ banner_cta_bg_color: bad });
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(colorError);
+    }
   });
 
   it("has the §9 banner defaults", () => {

@@ -19,10 +19,10 @@
     ".b{box-sizing:border-box;display:flex;flex-wrap:wrap;align-items:center;gap:16px;padding:20px;border-radius:12px;" +
     "font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.4;text-align:left}" +
     ".b.v{flex-direction:column;max-width:300px;margin:0 auto;text-align:center}" +
-    ".t{flex:1 1 200px;min-width:0}.v .t{flex:none}" +
+    ".t{flex:1 1 200px;min-width:0;overflow-wrap:anywhere}.v .t{flex:none}" +
     ".h{margin:0;font-weight:700;line-height:1.25}.d{margin:4px 0 0;opacity:.9}" +
     "img{display:block;width:auto}" +
-    ".c{display:inline-block;padding:10px 16px;border-radius:8px;font-weight:700;font-size:14px;text-decoration:none}" +
+    ".c{display:inline-block;max-width:100%;box-sizing:border-box;overflow-wrap:anywhere;padding:10px 16px;border-radius:8px;font-weight:700;font-size:14px;text-decoration:none}" +
     ".c:focus-visible{outline:3px solid currentColor;outline-offset:2px}";
 
   function safeUrl(value, base) {

@@ -88,8 +88,17 @@ export const socialSettingsSchema = z.object({
   pinterest_link: linkField(),
 });
 
-/** Colour fields are free text (SPEC §5); the banner applies them through the style API, never as markup. */
-const colorField = () => optionalText(COLOR_MAX);
+/**
+ * Colour fields are free text (SPEC §5): a name, #hex, rgb()/hsl() and the like. Only characters a colour can hold are
+ * accepted, so a value can never close the declaration it is put in (";", "{", quotes) or fetch anything (url()).
+ */
+const colorPattern = /^(?:#[0-9a-f]{3,8}|[a-z]+|(?:rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\([0-9a-z.,%\s/+-]*\))$/i;
+export const colorError = "Please enter a colour such as #F5F3FF, rgb(245, 243, 255) or a colour name";
+export function isSafeColor(value: string | null | undefined): value is string {
+  return typeof value === "string" && colorPattern.test(value.trim()) && !/url|var|expression/i.test(value);
+}
+const colorField = () =>
+  optionalText(COLOR_MAX).refine((v) => v === null || isSafeColor(v), colorError);
 
 export const bannerSettingsSchema = z.object({
   banner_title: optionalText(TITLE_MAX),

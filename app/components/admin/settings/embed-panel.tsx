@@ -14,6 +14,7 @@ import {
   bannerSizeStyles,
   COPY_CONFIRM_MS,
   embedSnippet,
+  isSafeColor,
   settingsText,
 } from "#app/lib/settings-forms.ts";
 
@@ -241,6 +242,9 @@ function BannerPreviewCard({ draft, logo }: { draft: BannerDraft; logo: string |
   );
 }
 
+/** A colour as typed applies only once it is a colour: the preview is rendered on the server too, as CSS text. */
+const safe = (value: string | null) => (isSafeColor(value) ? value : undefined);
+
 /** The same layout and §9 sizes as /embed/banner.js draws on the host page. */
 export function BannerPreview({ draft, logo, layout }: { draft: BannerDraft; logo: string | null; layout: "horizontal" | "vertical" }) {
   const size = bannerSizeStyles[draft.banner_size];
@@ -250,8 +254,8 @@ export function BannerPreview({ draft, logo, layout }: { draft: BannerDraft; log
       data-testid="banner-preview"
       data-layout={layout}
       style={{
-        background: draft.banner_bg_color ?? undefined,
-        color: draft.banner_text_color ?? undefined,
+        background: safe(draft.banner_bg_color),
+        color: safe(draft.banner_text_color),
         padding: BANNER_PADDING,
         maxWidth: vertical ? BANNER_VERTICAL_MAX_WIDTH : undefined,
         margin: vertical ? "0 auto" : undefined,
@@ -259,7 +263,7 @@ export function BannerPreview({ draft, logo, layout }: { draft: BannerDraft; log
       className={cn("flex gap-4 rounded-xl font-sans", vertical ? "flex-col items-center text-center" : "flex-wrap items-center")}
     >
       {draft.banner_show_logo && logo ? <img src={logo} alt="" style={{ height: size.logo }} className="w-auto" /> : null}
-      <div className="min-w-0 flex-[1_1_200px]">
+      <div className="min-w-0 flex-[1_1_200px] [overflow-wrap:anywhere]">
         <p style={{ fontSize: size.title, lineHeight: 1.25 }} className="font-bold">
           {draft.banner_title}
         </p>
@@ -268,8 +272,8 @@ export function BannerPreview({ draft, logo, layout }: { draft: BannerDraft; log
         </p>
       </div>
       <span
-        style={{ background: draft.banner_cta_bg_color ?? undefined, color: draft.banner_cta_color ?? undefined }}
-        className="inline-block rounded-lg px-4 py-2.5 text-sm font-bold"
+        style={{ background: safe(draft.banner_cta_bg_color), color: safe(draft.banner_cta_color) }}
+        className="inline-block max-w-full rounded-lg px-4 py-2.5 text-sm font-bold [overflow-wrap:anywhere]"
       >
         {draft.banner_cta_text}
       </span>
