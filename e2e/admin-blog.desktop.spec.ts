@@ -16,6 +16,8 @@ import { blogSampleFixture } from "#e2e/support/profiles/blog.ts";
 /** The admin Blog tab (issue 12) on the blog server. Every test makes its own posts, with unique titles. */
 
 test.use({ baseURL: blogServer.url });
+// Each test is a whole admin journey (several saves, uploads and page loads) on a machine shared with other suites.
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -96,6 +98,9 @@ test("a draft stays private; publishing it with an image and a sample makes it p
   const renamed = uniqueTitle("Renamed post");
   await page.goto("/admin/blog");
   await postRow(page, title).getByRole("button", { name: `Edit ${title}` }).click();
+  // The editor opens with the post's sample chosen.
+  await expect(page.getByRole("dialog").getByLabel("Lesson")).toHaveValue("greetings");
+  await expect(page.getByRole("dialog").getByRole("switch", { name: "Published" })).toBeChecked();
   await fillEditor(page, { title: renamed });
   await page.getByRole("dialog").getByRole("button", { name: "Update Post" }).click();
   await expectToast(page, "Blog post updated successfully");
@@ -224,7 +229,7 @@ test("an XSS payload in each field never runs: post page, cards, admin table, fe
 
   for (const path of [`/blog/${slug}`, "/blog", "/", "/admin/blog"]) {
     await page.goto(path);
-    await expect(page.getByText(marker).first()).toBeVisible();
+    await expect(page.getByText(marker).filter({ visible: true }).first()).toBeVisible();
     expect(await page.evaluate(() => document.querySelectorAll("img[src='x']").length), path).toBe(0);
   }
   const feed = (await visitorStatus(request, "/blog/rss.xml")).body;
@@ -239,9 +244,7 @@ test("two posts with the same title get distinct slugs, and a title of symbols g
   await createPost(page, { title, content: "First" });
   const first = await slugOf(page, title);
   await createPost(page, { title: `${title} `, content: "Second" });
-  const slugs = await page
-    .getByRole("row")
-    .filter({ has: page.getByRole("rowheader", { name: title, exact: true }) })
+  const slugs = await postRow(page, title)
     .getByRole("link", { name: /^View / })
     .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   expect(slugs).toHaveLength(2);

@@ -1,9 +1,11 @@
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { blogServer, createPost, expectToast, postRow, signInAdmin, uniqueTitle } from "#e2e/support/blog-admin.ts";
 
-/** The Blog tab on a 390 px phone: the table scrolls sideways inside its card, the editor fits the screen. */
+/** The Blog tab on a 390 px phone: posts as cards, the editor fits the screen. */
 
 test.use({ baseURL: blogServer.url });
+// Each test is a whole admin journey (several saves, uploads and page loads) on a machine shared with other suites.
+test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -28,7 +30,7 @@ test("write, publish and delete a post on a phone", async ({ page }) => {
   await createPost(page, { title, content: "Written on a phone", published: true });
   const row = postRow(page, title);
   await expect(row.getByText("Published", { exact: true })).toBeVisible();
-  // The page itself never scrolls sideways; only the table inside its card does.
+  // Nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("blog-admin-mobile.png"), fullPage: true });

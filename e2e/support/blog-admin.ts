@@ -35,9 +35,12 @@ export async function expectToast(page: Page, title: string) {
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
 }
 
-/** The row of one post in the admin table. */
+/** One post's line in the admin list: a table row on wide screens, a card on phones (only one of them shows). */
 export function postRow(page: Page, title: string) {
-  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title, exact: true }) });
+  return page
+    .locator("[data-post]")
+    .filter({ visible: true })
+    .filter({ has: page.getByRole("rowheader", { name: title, exact: true }).or(page.getByRole("heading", { name: title, exact: true })) });
 }
 
 /** Fills and saves the editor; the dialog must be open. */

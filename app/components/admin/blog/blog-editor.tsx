@@ -229,10 +229,16 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
 
 /** Language > level > lesson > phrase group; each choice clears the ones below it (SPEC §4). */
 function SamplePicker({ post, samples, error }: { post: AdminBlogPost | null; samples: BlogSampleOptions; error: string | undefined }) {
-  const [languageId, setLanguageId] = useState(post?.sampleLanguageId ?? "");
-  const [levelId, setLevelId] = useState(post?.sampleLevelId ?? "");
-  const [lessonId, setLessonId] = useState(post?.lessonId ?? "");
-  const [audioUrl, setAudioUrl] = useState(post?.phraseAudioUrl ?? "");
+  // A sample whose lesson or audio group has since been deleted starts as no sample, rather than a choice that fails.
+  const current = samples.groups.some(
+    (g) => g.languageId === post?.sampleLanguageId && g.levelId === post.sampleLevelId && g.lessonId === post.lessonId && g.audioUrl === post.phraseAudioUrl,
+  )
+    ? post
+    : null;
+  const [languageId, setLanguageId] = useState(current?.sampleLanguageId ?? "");
+  const [levelId, setLevelId] = useState(current?.sampleLevelId ?? "");
+  const [lessonId, setLessonId] = useState(current?.lessonId ?? "");
+  const [audioUrl, setAudioUrl] = useState(current?.phraseAudioUrl ?? "");
   const id = useId();
   const levels = samples.levels.filter((l) => l.languageId === languageId);
   const lessons = samples.lessons.filter((l) => l.languageId === languageId && l.levelId === levelId);
