@@ -7,7 +7,6 @@ export const usersText = {
   removed: { type: "success", title: "Admin privileges removed" },
   selfGranted: { type: "success", title: "You have been granted admin privileges! Please refresh the page to see the changes." },
   emptyEmail: "Please enter an email address",
-  needSignIn: "You need to be logged in to make yourself an admin",
 } as const satisfies Record<string, ToastMessage | string>;
 
 export const grantedText = (email: string): ToastMessage => ({ type: "success", title: `User ${email} has been granted admin privileges` });

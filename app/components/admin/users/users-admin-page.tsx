@@ -479,8 +479,8 @@ function DetailsDialog({ details, missing }: { details: UserDetails | null; miss
   };
   return (
     <Dialog.Root open={Boolean(details) || missing} onOpenChange={(open) => !open && close()}>
-      {/* No portal: the dialog then renders on the server too, so a Details link works before (or without) JavaScript. */}
-      <>
+      {/* In a portal: inside the admin layout a fixed overlay would be sized by an ancestor, not the viewport. */}
+      <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-xl">
           <div className="flex items-start justify-between gap-3">
@@ -524,7 +524,7 @@ function DetailsDialog({ details, missing }: { details: UserDetails | null; miss
             <Dialog.Description className="mt-2 text-sm text-muted">That user was not found. They may have been deleted.</Dialog.Description>
           )}
         </Dialog.Content>
-      </>
+      </Dialog.Portal>
     </Dialog.Root>
   );
 }
