@@ -227,11 +227,15 @@ test("lessons: grouped by language and level, keyboard drag then Save Order, mov
 
   // Keyboard drag: Space picks Alpha up, ArrowDown twice, Space drops it last.
   const handle = group.getByRole("button", { name: "Drag Alpha to reorder" });
-  await handle.focus();
+  // A click without movement starts no drag; it puts the focus on the handle (after the closed dialog gave it back).
+  await handle.click();
+  await expect(handle).toBeFocused();
   await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Space");
+  await expect(handle).not.toHaveAttribute("aria-pressed", "true");
   await expect(rows.nth(2)).toContainText("Alpha");
   const save = group.getByRole("button", { name: "Save Order" });
   await expect(save).toBeVisible();
