@@ -184,12 +184,3 @@ export function Thumb({ src, className }: { src: string; className?: string }) {
     <span aria-hidden className={cn("inline-block size-10 shrink-0 rounded-lg border border-dashed border-brand-200 bg-brand-50", className)} />
   );
 }
-
-export function LoadingNotice({ text }: { text: string }) {
-  return (
-    <p role="status" className="flex items-center gap-2 text-muted">
-      <LoaderCircle className="size-4 animate-spin" aria-hidden />
-      {text}
-    </p>
-  );
-}
