@@ -11,6 +11,7 @@ import {
 } from "#server/admin/phrases-admin.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { Topic } from "#server/events/event-bus.server.ts";
+import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
@@ -214,6 +215,19 @@ describe("phrases service", () => {
     } finally {
       await db().delete(languages).where(eq(languages.id, "lang-fr"));
     }
+  });
+
+  it("stores nothing and says 'Invalid response from text-to-speech service' when a cloud voice answers with no audio", async () => {
+    const before = storedFiles(site);
+    const cloud = createHttpTextToSpeech({
+      url: "https://tts.invalid/speak",
+      encoder: site.runtime.tts,
+      fetch: async () => new Response("<h1>Maintenance</h1>", { headers: { "content-type": "text/html" } }),
+    });
+    await expect(generatePhraseAudio({ db: db(), storage: site.runtime.storage, tts: cloud }, { text: "Hola", languageId: "spanish" })).rejects.toThrow(
+      phraseText.invalidTtsResponse,
+    );
+    expect(storedFiles(site)).toEqual(before);
   });
 
   it("removes the group's old stored file after the commit when nothing else plays it, and keeps a shared one", async () => {

@@ -6,7 +6,7 @@ import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schem
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import { unguessableKey, type Storage } from "#server/storage/storage.server.ts";
 import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
-import { voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+import { SpeechServiceError, voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 /**
  * The admin Phrases tab (SPEC §2, §5): the catalogue as a tree down to audio groups, adding phrases, editing a group
@@ -249,7 +249,7 @@ export class PhraseGroupGoneError extends Error {
 }
 
 /** The TTS engine answered with something that is not audio. */
-export class InvalidSpeechError extends Error {
+export class InvalidSpeechError extends SpeechServiceError {
   constructor() {
     super(phraseText.invalidTtsResponse);
   }
