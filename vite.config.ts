@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressClientAssets } from "./vite.precompress.ts";
 
 export default defineConfig({
   environments: {
@@ -25,5 +26,5 @@ export default defineConfig({
       build: { rollupOptions: { input: "./server/app.ts" } },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressClientAssets()],
 });

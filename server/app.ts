@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
+import * as serverBuild from "virtual:react-router/server-build";
 import { RouterContextProvider, type RouterContext } from "react-router";
 import { requestInfoContext, runtimeContext } from "#server/context.server.ts";
 import { loadEnv } from "#server/env.server.ts";
@@ -110,7 +111,7 @@ export function createSiteHandler(runtime: Runtime): express.Router {
   router.all(
     "/{*path}",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: serverBuild,
       mode: process.env.NODE_ENV === "production" ? "production" : "development",
       publicUrl: runtime.env.PUBLIC_URL,
       logger: runtime.logger,

@@ -6,6 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import type { DevServer } from "./dev-server.ts";
 import { gracefulShutdown } from "./http/graceful-shutdown.server.ts";
 import type { Runtime } from "./runtime.server.ts";
@@ -56,7 +57,17 @@ async function main() {
     // Fingerprinted assets never change; everything else in public/ may, so it revalidates hourly. Files get the
     // site's security headers too.
     const setHeaders = site.staticFileHeaders(runtime);
-    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", setHeaders }));
+    // The build wrote a .br and a .gz beside each text asset (vite.precompress.ts): they go out as they are, brotli
+    // first, and the compression middleware leaves an answer that already has a Content-Encoding alone.
+    app.use(
+      "/assets",
+      expressStaticGzip(path.join(buildDir, "client/assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y", setHeaders },
+      }),
+    );
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders }));
     app.use(site.createSiteHandler(runtime));
   }

@@ -1,13 +1,16 @@
-import type http from "node:http";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalEventBus } from "#server/events/event-bus.server.ts";
 import { createPageCache } from "#server/http/page-cache.server.ts";
 
 /**
- * The page cache's headers with routes that answer the way React Router's adapter does (headers appended), over a
- * real socket. The site-level behaviour (sessions, flashes, forged cookies) is in tests/page-cache.test.ts.
+ * The page cache's headers and compressed variants with routes that answer the way React Router's adapter does
+ * (headers appended), behind the compression middleware as in server/main.ts, over a real socket. The site-level
+ * behaviour (sessions, flashes, forged cookies) is in tests/page-cache.test.ts.
  */
 let server: http.Server;
 let base: string;
@@ -16,7 +19,12 @@ const renders = new Map<string, number>();
 beforeAll(async () => {
   const cache = createPageCache({ events: createLocalEventBus(), isPersonal: (req) => req.headers["x-personal"] === "yes" });
   const app = express();
+  app.use(compression());
   app.use(cache.middleware);
+  app.get("/page", (_req, res) => {
+    renders.set("/page", (renders.get("/page") ?? 0) + 1);
+    res.type("text/html").end(page);
+  });
   const route = (path: string, cacheControl?: string) =>
     app.get(path, (req, res) => {
       renders.set(path, (renders.get(path) ?? 0) + 1);
@@ -33,6 +41,81 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+
+/** A page large enough to be compressed, and different on each line so it does not shrink to nothing. */
+const page = `<!doctype html><html><body>${Array.from({ length: 400 }, (_, i) => `<p>Phrase ${i}: ${(i * 7919).toString(36)}</p>`).join("")}</body></html>`;
+
+/** The bytes as they travel (fetch would decode them), with the headers. */
+function raw(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+const decode = (body: Buffer, encoding: string | undefined) =>
+  (encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : body).toString("utf8");
+
+describe("compressed variants", () => {
+  const browser = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+  it("sends brotli to a browser, gzip to a gzip-only client and the page itself to anyone else, each decoding to the same page", async () => {
+    const answers = [await raw("/page", browser), await raw("/page", browser), await raw("/page", { "accept-encoding": "gzip" }), await raw("/page", { "accept-encoding": "identity" })];
+    expect(answers.map((a) => a.headers["content-encoding"])).toEqual(["br", "br", "gzip", undefined]);
+    expect(answers.map((a) => a.headers["x-cache"])).toEqual(["MISS", "HIT", "HIT", "HIT"]);
+    for (const answer of answers) {
+      expect(decode(answer.body, answer.headers["content-encoding"])).toBe(page);
+      expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+      expect(answer.headers["vary"]).toMatch(/Accept-Encoding/);
+    }
+    expect(answers[0]!.body.length).toBeLessThan(page.length / 3);
+    expect(renders.get("/page")).toBe(1);
+  });
+
+  it("gives each variant its own ETag, and answers a revalidation of each with a 304", async () => {
+    const br = await raw("/page", browser);
+    const gz = await raw("/page", { "accept-encoding": "gzip" });
+    const plain = await raw("/page", { "accept-encoding": "identity" });
+    const tags = [br, gz, plain].map((a) => a.headers.etag!);
+    expect(new Set(tags).size).toBe(3);
+    expect(tags[0]).toBe(`${tags[2]!.slice(0, -1)}-br"`);
+    expect(tags[1]).toBe(`${tags[2]!.slice(0, -1)}-gz"`);
+    for (const [headers, etag] of [[browser, tags[0]], [{ "accept-encoding": "gzip" }, tags[1]], [{ "accept-encoding": "identity" }, tags[2]]] as const) {
+      const revalidated = await raw("/page", { ...headers, "if-none-match": etag! });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+    }
+    // Another encoding's tag does not validate this one: the client would keep bytes it cannot decode.
+    expect((await raw("/page", { ...browser, "if-none-match": tags[1]! })).status).toBe(200);
+  });
+});
+
+describe("the page cache's bounds", () => {
+  it("keeps its bodies, variants included, under its byte bound by evicting the oldest entries", async () => {
+    const cache = createPageCache({ events: createLocalEventBus(), isPersonal: () => false, maxBytes: 2 * page.length });
+    const app = express();
+    app.use(compression());
+    app.use(cache.middleware);
+    app.get("/p/:n", (_req, res) => res.type("text/html").end(page));
+    const small = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => small.once("listening", resolve));
+    try {
+      const url = `http://127.0.0.1:${(small.address() as AddressInfo).port}`;
+      for (let n = 0; n < 5; n++) await fetch(`${url}/p/${n}`, { headers: { "accept-encoding": "br" } }).then((r) => r.arrayBuffer());
+      expect(cache.bytes()).toBeLessThanOrEqual(2 * page.length);
+      expect(cache.size()).toBeLessThan(5);
+      expect((await fetch(`${url}/p/4`)).headers.get("x-cache")).toBe("HIT");
+      expect((await fetch(`${url}/p/0`)).headers.get("x-cache")).toBe("MISS");
+    } finally {
+      await new Promise((resolve) => small.close(resolve));
+    }
+  });
+});
 
 describe("the page cache's Cache-Control", () => {
   it("never adds a second one to a route that sets its own, for visitors, cached answers and personal requests", async () => {

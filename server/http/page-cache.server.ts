@@ -1,23 +1,37 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import Negotiator from "negotiator";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 
 /**
  * A micro-cache of public responses (pages and their .data payloads) for visitors without a session. It is emptied
- * by any content event, so several servers stay consistent, and bounded in size and age. Public responses are
- * buffered (no page streams deferred data) so each gets an ETag and a Content-Length, and a repeat visit
- * revalidates with a 304. Mounted after compression, so it stores and hashes the uncompressed body.
+ * by any content event, so several servers stay consistent, and bounded in count, bytes and age. Public responses
+ * are buffered (no page streams deferred data) so each gets an ETag and a Content-Length, and a repeat visit
+ * revalidates with a 304.
+ *
+ * An entry keeps the compressed variants it has served (brotli and gzip, each made once, on first demand), so a hit
+ * costs no compression: the variant goes out with its Content-Encoding, which the compression middleware mounted
+ * in front leaves alone. Each variant has its own ETag (`"hash-br"`, `"hash-gz"`), as RFC 9110 asks of different
+ * representations, and a 304 works for each.
  *
  * An entry is one render, headers and body together: a page's Content-Security-Policy nonce is in both, so a
  * cached page keeps the nonce of its render (see docs/decisions/006-content-security-policy.md). `X-Cache` says
  * whether a shared response came from the cache (HIT) or was rendered for it (MISS).
  */
 
+type Encoding = "br" | "gzip" | "identity";
+
 interface Entry {
   headers: Record<string, string>;
   body: Buffer;
-  etag: string;
+  /** The identity body's hash; a variant's ETag adds its suffix. */
+  hash: string;
   storedAt: number;
+  variants: Partial<Record<Exclude<Encoding, "identity">, Promise<Buffer>>>;
+  /** The bytes this entry holds, variants included (for the cache's byte bound). */
+  bytes: number;
 }
 
 export interface PageCacheOptions {
@@ -28,7 +42,38 @@ export interface PageCacheOptions {
    */
   isPersonal: (req: Request) => boolean | Promise<boolean>;
   maxEntries?: number;
+  /** The bodies' total size, compressed variants included. */
+  maxBytes?: number;
   maxAgeMs?: number;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Brotli at quality 5 gives most of quality 11's saving on HTML for a fraction of its CPU, and a 256 KB window
+ * (lgwin 18) is larger than any page while keeping the encoder's memory small.
+ */
+function compress(body: Buffer, encoding: Exclude<Encoding, "identity">): Promise<Buffer> {
+  if (encoding === "gzip") return gzip(body, { level: 6 });
+  return brotli(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/** Bodies this small go out as they are: compressing them saves less than the header costs. */
+const COMPRESS_THRESHOLD = 1024;
+
+const etagSuffix: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" };
+
+/** The encoding to send: brotli when the client takes it, then gzip; ties in the client's q-values go to brotli. */
+export function negotiateEncoding(req: Request): Encoding {
+  const [best] = new Negotiator(req).encodings(["br", "gzip", "identity"], { preferred: ["br", "gzip", "identity"] });
+  return (best as Encoding | undefined) ?? "identity";
 }
 
 const cacheableType = /^(text\/html|text\/x-script|application\/json|application\/xml|text\/plain)/;
@@ -37,9 +82,55 @@ const notShared = /\b(?:no-store|private)\b/i;
 /** Headers that belong to one response on one connection, or that the cache sets itself. */
 const perResponseHeaders = new Set(["set-cookie", "content-length", "etag", "connection", "transfer-encoding", "date", "vary", "x-cache"]);
 
-export function createPageCache({ events, isPersonal, maxEntries = 500, maxAgeMs = 5 * 60_000 }: PageCacheOptions) {
+export function createPageCache({
+  events,
+  isPersonal,
+  maxEntries = 500,
+  maxBytes = 64 * 1024 * 1024,
+  maxAgeMs = 5 * 60_000,
+}: PageCacheOptions) {
+  // Insertion order is age order: the first entry is the oldest, evicted first.
   const entries = new Map<string, Entry>();
-  const clear = () => entries.clear();
+  let totalBytes = 0;
+  const clear = () => {
+    entries.clear();
+    totalBytes = 0;
+  };
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+  };
+  const grow = (key: string, entry: Entry, bytes: number) => {
+    // The entry may have been cleared or replaced while its variant was made: then it no longer counts.
+    if (entries.get(key) !== entry) return;
+    entry.bytes += bytes;
+    totalBytes += bytes;
+    while (totalBytes > maxBytes && entries.size > 0) remove(entries.keys().next().value as string);
+  };
+
+  /** The entry's body in the request's encoding, made once per entry and encoding. */
+  async function variant(key: string, entry: Entry, encoding: Encoding): Promise<Buffer> {
+    if (encoding === "identity") return entry.body;
+    let pending = entry.variants[encoding];
+    if (!pending) {
+      pending = compress(entry.body, encoding);
+      entry.variants[encoding] = pending;
+      pending.then(
+        (made) => grow(key, entry, made.length),
+        () => delete entry.variants[encoding],
+      );
+    }
+    return pending;
+  }
+
+  async function send(req: Request, res: Response, key: string, entry: Entry, end: (body?: Buffer) => Response) {
+    const encoding = entry.body.length < COMPRESS_THRESHOLD ? "identity" : negotiateEncoding(req);
+    const body = await variant(key, entry, encoding);
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    return sendWithEtag(req, res, body, `"${entry.hash}${etagSuffix[encoding]}"`, end);
+  }
   for (const topic of ["settings", "catalog", "blog"] as const) events.subscribe(topic, clear);
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
@@ -58,9 +149,9 @@ export function createPageCache({ events, isPersonal, maxEntries = 500, maxAgeMs
     if (hit && Date.now() - hit.storedAt < maxAgeMs) {
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
       res.setHeader("X-Cache", "HIT");
-      return sendWithEtag(req, res, hit.body, hit.etag, res.end.bind(res));
+      return send(req, res, key, hit, res.end.bind(res)).catch(next);
     }
-    if (hit) entries.delete(key);
+    if (hit) remove(key);
 
     const chunks: Buffer[] = [];
     const end = res.end.bind(res) as (body?: Buffer) => Response;
@@ -73,22 +164,35 @@ export function createPageCache({ events, isPersonal, maxEntries = 500, maxAgeMs
       const body = Buffer.concat(chunks);
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode !== 200 || !cacheableType.test(type)) return end(body);
-      const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-      if (!res.getHeader("set-cookie") && !notShared.test(String(res.getHeader("cache-control") ?? ""))) {
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (value !== undefined && !perResponseHeaders.has(name)) headers[name] = String(value);
-        }
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-        entries.set(key, { headers, body, etag, storedAt: Date.now() });
-      }
+      const hash = createHash("sha1").update(body).digest("base64url");
       res.setHeader("X-Cache", "MISS");
-      return sendWithEtag(req, res, body, etag, end);
+      if (res.getHeader("set-cookie") || notShared.test(String(res.getHeader("cache-control") ?? ""))) {
+        // Not stored: the compression middleware in front encodes it as any other answer.
+        return sendWithEtag(req, res, body, `"${hash}"`, end);
+      }
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value !== undefined && !perResponseHeaders.has(name)) headers[name] = String(value);
+      }
+      remove(key);
+      while (entries.size >= maxEntries || (entries.size > 0 && totalBytes + body.length > maxBytes)) {
+        remove(entries.keys().next().value as string);
+      }
+      const entry: Entry = { headers, body, hash, storedAt: Date.now(), variants: {}, bytes: body.length };
+      if (body.length <= maxBytes) {
+        entries.set(key, entry);
+        totalBytes += body.length;
+      }
+      void send(req, res, key, entry, end).catch((error: unknown) => {
+        remove(key);
+        res.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return res;
     }) as typeof res.end;
     next();
   }
 
-  return { middleware, clear, size: () => entries.size };
+  return { middleware, clear, size: () => entries.size, bytes: () => totalBytes };
 }
 
 /**

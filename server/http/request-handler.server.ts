@@ -16,7 +16,11 @@ import { DATABASE_RETRY_AFTER_SECONDS } from "#server/http/errors.server.ts";
  *   a 500: the error page says to try again, and a genuine bug stays a 500.
  */
 export interface RequestHandlerOptions {
-  build: () => Promise<ServerBuild>;
+  /**
+   * The build itself, not a function that returns it: given a function, React Router builds its route tables
+   * again on every request. (In development a new server/app.ts evaluation makes a new handler; see dev-server.ts.)
+   */
+  build: ServerBuild;
   mode: string;
   publicUrl: string;
   logger: Logger;
@@ -27,7 +31,7 @@ export function createRequestHandler({ build, mode, publicUrl, logger, getLoadCo
   const origin = new URL(publicUrl).origin;
   const outages = new WeakSet<object>();
   const onOutage = outageReporter(logger);
-  const handle = createReactRouterHandler(async () => withOutageAnswer(await build(), outages, onOutage), mode);
+  const handle = createReactRouterHandler(withOutageAnswer(build, outages, onOutage), mode);
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
