@@ -194,3 +194,27 @@ test("upload an audio file fills the URL; a file that is not audio is refused", 
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
 });
+
+test("works from the keyboard: accordions, the dialog's focus and Escape", async ({ page }) => {
+  await page.goto("/admin/phrases");
+  const spanish = page.getByRole("button", { name: /^Spanish\b/ });
+  await spanish.focus();
+  await page.keyboard.press("Enter");
+  await expect(spanish).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Space");
+  await expect(spanish).toHaveAttribute("aria-expanded", "false");
+
+  const add = page.getByRole("button", { name: "Add Phrases" });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
+  await expect(dialog).toBeVisible();
+  // Focus moves into the dialog and stays there.
+  const focusInside = () => dialog.evaluate((node) => node.contains(document.activeElement));
+  await expect.poll(focusInside).toBe(true);
+  await page.keyboard.press("Shift+Tab");
+  await expect.poll(focusInside).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(add).toBeFocused();
+});

@@ -49,6 +49,13 @@ const envSchema = z.object({
    * several servers must share it; otherwise generated once and kept in DATA_DIR/auth-secret.
    */
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * A cloud voice for generated speech (see server/tts/http-tts.server.ts): the endpoint that turns
+   * {"text","voice","format"} into MP3 or WAV. Unset: the built-in eSpeak NG engine speaks, offline.
+   */
+  TTS_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /** Bearer token for TTS_URL. */
+  TTS_API_KEY: z.string().min(1).optional(),
   /** This address becomes an administrator when it signs in after confirming its email (SPEC §6). */
   OWNER_EMAIL: z
     .email({ message: "must be an email address" })

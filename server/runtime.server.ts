@@ -19,6 +19,7 @@ import { createLocalStorage } from "#server/storage/local-storage.server.ts";
 import { createS3Storage } from "#server/storage/s3-storage.server.ts";
 import type { Storage } from "#server/storage/storage.server.ts";
 import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
+import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import type { TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 /**
@@ -74,7 +75,8 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
       ? await createPostgresEventBus(database.connectionString, db, logger)
       : createLocalEventBus();
     const storage = createStorage(env);
-    const tts = createEspeakTextToSpeech();
+    const espeak = createEspeakTextToSpeech();
+    const tts = env.TTS_URL ? createHttpTextToSpeech({ url: env.TTS_URL, apiKey: env.TTS_API_KEY, encoder: espeak }) : espeak;
     const mailer = env.SMTP_URL
       ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
       : createOutboxMailer(db, { from: env.MAIL_FROM, logger });

@@ -11,6 +11,7 @@ import {
 } from "#server/admin/phrases-admin.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { Topic } from "#server/events/event-bus.server.ts";
+import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
@@ -123,9 +124,10 @@ describe("phrases service", () => {
       site.runtime.events,
       value({ audioUrl: "https://cdn.example/numbers.mp3", phrases: [{ originalText: "Uno", translatedText: "One" }, { originalText: "Dos", translatedText: "Two" }] }),
     );
-    events.stop();
     expect(count).toBe(2);
-    expect(events.count()).toBe(1);
+    // On PostgreSQL the announcement travels through LISTEN/NOTIFY, so it arrives a moment later.
+    await expect.poll(() => events.count()).toBe(1);
+    events.stop();
     const rows = await rowsOf("numbers", "https://cdn.example/numbers.mp3");
     expect(rows.map((r) => [r.originalText, r.translatedText, r.position])).toEqual([
       ["Uno", "One", 0],
@@ -216,6 +218,19 @@ describe("phrases service", () => {
     }
   });
 
+  it("stores nothing and says 'Invalid response from text-to-speech service' when a cloud voice answers with no audio", async () => {
+    const before = storedFiles(site);
+    const cloud = createHttpTextToSpeech({
+      url: "https://tts.invalid/speak",
+      encoder: site.runtime.tts,
+      fetch: async () => new Response("<h1>Maintenance</h1>", { headers: { "content-type": "text/html" } }),
+    });
+    await expect(generatePhraseAudio({ db: db(), storage: site.runtime.storage, tts: cloud }, { text: "Hola", languageId: "spanish" })).rejects.toThrow(
+      phraseText.invalidTtsResponse,
+    );
+    expect(storedFiles(site)).toEqual(before);
+  });
+
   it("removes the group's old stored file after the commit when nothing else plays it, and keeps a shared one", async () => {
     const deps = { db: db(), storage: site.runtime.storage, tts: site.runtime.tts };
     const cleanup = { storage: site.runtime.storage, logger: site.runtime.logger };
@@ -237,6 +252,20 @@ describe("phrases service", () => {
       cleanup,
     );
     expect(storedFiles(site)).toContain(fileOf(shared));
+  });
+
+  it("two admins saving one group at once take turns: the result is one of the two edits, never a mix", async () => {
+    const url = "https://cdn.example/concurrent.mp3";
+    await addPhrases(db(), site.runtime.events, value({ audioUrl: url, phrases: ["P", "Q"].map((t) => ({ originalText: t, translatedText: t })) }));
+    const key = { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: url };
+    const three = ["A", "B", "C"].map((t) => ({ originalText: t, translatedText: t }));
+    const one = [{ originalText: "Z", translatedText: "Z" }];
+    await Promise.all([
+      updatePhraseGroup(db(), site.runtime.events, key, value({ audioUrl: url, phrases: three })),
+      updatePhraseGroup(db(), site.runtime.events, key, value({ audioUrl: url, phrases: one })),
+    ]);
+    const texts = (await rowsOf("numbers", url)).map((r) => r.originalText);
+    expect([["A", "B", "C"], ["Z"]]).toContainEqual(texts);
   });
 
   it("refuses to edit a group that no longer exists", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max } from "drizzle-orm";
+import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import type { PhraseFormValue } from "#app/lib/phrase-form.ts";
 import { phraseText } from "#app/lib/phrase-form.ts";
 import type { Database } from "#server/db/client.server.ts";
@@ -6,7 +6,7 @@ import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schem
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import { unguessableKey, type Storage } from "#server/storage/storage.server.ts";
 import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
-import { voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+import { SpeechServiceError, voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 /**
  * The admin Phrases tab (SPEC §2, §5): the catalogue as a tree down to audio groups, adding phrases, editing a group
@@ -119,6 +119,17 @@ async function assertLessonExists(tx: Tx, value: Pick<PhraseFormValue, "language
   if (!row) throw new PhraseInputError("lessonId", phraseText.lessonRequired);
 }
 
+/**
+ * Serializes writes to the phrases of these lessons until the transaction ends. Row locks alone are not enough: under
+ * READ COMMITTED a second edit that waited on a group's rows would still miss the rows the first one inserted, and
+ * leave a mix of both. The lock comes first, so every later statement sees what the previous writer committed.
+ */
+async function lockLessons(tx: Tx, ...targets: Pick<PhraseFormValue, "languageId" | "levelId" | "lessonId">[]) {
+  // A fixed order, so two edits moving groups between the same two lessons cannot deadlock.
+  const keys = [...new Set(targets.map((t) => `phrases:${t.languageId}/${t.levelId}/${t.lessonId}`))].sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
 async function nextPosition(tx: Tx, value: Pick<PhraseFormValue, "languageId" | "levelId" | "lessonId">) {
   const [row] = await tx
     .select({ last: max(phrases.position) })
@@ -130,6 +141,7 @@ async function nextPosition(tx: Tx, value: Pick<PhraseFormValue, "languageId" | 
 /** Adds the form's phrases as one audio group at the end of the lesson. Returns how many were added. */
 export async function addPhrases(db: Database, events: EventBus, value: PhraseFormValue): Promise<number> {
   await db.transaction(async (tx) => {
+    await lockLessons(tx, value);
     await assertLessonExists(tx, value);
     const start = await nextPosition(tx, value);
     await tx.insert(phrases).values(
@@ -159,7 +171,7 @@ export interface AudioGroupKey {
 /**
  * Rewrites an audio group from the form: the group's phrases (in order) take the form's rows pairwise by position,
  * rows beyond them are created, phrases beyond the rows are deleted. All of it or nothing, in one transaction; the
- * group's rows are locked first, so two admins saving the same group at once take turns instead of interleaving.
+ * lessons involved are locked first, so two admins saving the same group at once take turns instead of interleaving.
  */
 export async function updatePhraseGroup(
   db: Database,
@@ -170,6 +182,7 @@ export async function updatePhraseGroup(
   cleanup?: { storage: Storage; logger: { warn: (message: string, error?: unknown) => void } },
 ): Promise<{ updated: number; created: number; deleted: number }> {
   const result = await db.transaction(async (tx) => {
+    await lockLessons(tx, group, value);
     await assertLessonExists(tx, value);
     const existing = await tx
       .select({ id: phrases.id, position: phrases.position })
@@ -249,7 +262,7 @@ export class PhraseGroupGoneError extends Error {
 }
 
 /** The TTS engine answered with something that is not audio. */
-export class InvalidSpeechError extends Error {
+export class InvalidSpeechError extends SpeechServiceError {
   constructor() {
     super(phraseText.invalidTtsResponse);
   }

@@ -49,3 +49,6 @@ export function voiceFor(language: string | undefined): string {
   if (!key) return "en";
   return voiceByName[key] ?? (voiceCode.test(key) ? key : "en");
 }
+
+/** A speech engine that answered, but not with usable audio (SPEC §8 'Invalid response from text-to-speech service'). */
+export class SpeechServiceError extends Error {}

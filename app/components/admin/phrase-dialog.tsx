@@ -51,12 +51,24 @@ export function PhraseDialog({
   catalog: CatalogOption[];
   onClose: () => void;
 }) {
+  // The dialog opens from buttons outside it (no Dialog.Trigger): give focus back to whichever opened it.
+  const returnTo = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={state !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/50 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
         <Dialog.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const opener = returnTo.current;
+            if (opener?.isConnected) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-[var(--radius-card)] bg-white shadow-xl"
         >
           {state ? <PhraseForm key={`${state.mode}:${state.group?.audioUrl ?? ""}`} state={state} catalog={catalog} onClose={onClose} /> : null}

@@ -15,7 +15,6 @@ import { seo } from "#app/lib/seo.ts";
 import {
   addPhrases,
   generatePhraseAudio,
-  InvalidSpeechError,
   PhraseGroupGoneError,
   PhraseInputError,
   phraseTree,
@@ -25,6 +24,7 @@ import {
 } from "#server/admin/phrases-admin.server.ts";
 import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
+import { SpeechServiceError } from "#server/tts/text-to-speech.server.ts";
 import type { Route } from "./+types/phrases";
 
 const section = adminSection("/admin/phrases");
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const url = await generatePhraseAudio({ db, storage: runtime.storage, tts: runtime.tts }, { text, languageId });
       return data<PhraseActionData>({ ok: true, intent, url });
     } catch (error) {
-      const known = error instanceof PhraseInputError || error instanceof InvalidSpeechError;
+      const known = error instanceof PhraseInputError || error instanceof SpeechServiceError;
       if (!known) runtime.logger.error("Generating audio failed", error);
       const message = known ? error.message : "The speech engine failed. Please try again.";
       return data<PhraseActionData>({ ok: false, intent, message }, { status: known ? 400 : 500 });
