@@ -205,7 +205,7 @@ test("the banner on a page of another origin: text stays text, nothing runs, and
   await page.getByLabel("Background Color", { exact: true }).fill(`#F5F3FF;background-image:url(javascript:window.__xss=3)`);
   await page.getByRole("button", { name: "Save Banner Settings" }).click();
   await expectToast(page, "Failed to update banner settings");
-  await expect(page.getByRole("tabpanel").getByText("Please enter a colour such as", { exact: false })).toBeVisible();
+  await expect(page.getByRole("tabpanel").getByText("Please enter a color such as", { exact: false })).toBeVisible();
   await expectRefusedOnConsole(pageErrors, 400);
   await page.getByLabel("Background Color", { exact: true }).fill("#F5F3FF");
   await page.getByLabel("Text Color", { exact: true }).fill("#333333");

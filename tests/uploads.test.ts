@@ -26,7 +26,7 @@ async function upload(kind: string, init: RequestInit, cookie = admin) {
 
 async function fetchStored(url: string) {
   const response = await site.request(url);
-  return { type: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) };
+  return { type: response.headers.get("content-type"), headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
 describe("image uploads", () => {
@@ -36,6 +36,9 @@ describe("image uploads", () => {
     expect(answer.url).toMatch(/^\/storage\/content\/icons\/level\/[0-9a-f]{32}-my-photo\.webp$/);
     const stored = await fetchStored(answer.url!);
     expect(stored.type).toBe("image/webp");
+    // A new upload gets a new key, so a stored file never changes: browsers may keep it, and must not sniff it.
+    expect(stored.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(stored.headers.get("x-content-type-options")).toBe("nosniff");
     const meta = await sharp(stored.bytes).metadata();
     expect(meta.format).toBe("webp");
     expect(Math.max(meta.width, meta.height)).toBe(uploadKinds.levelIcon.maxSide);
@@ -72,7 +75,18 @@ describe("image uploads", () => {
     tooLarge.set(tinyPng);
     const response = await site.request("/admin/uploads/levelIcon", { ...fileUpload(tooLarge, "big.png", "image/png"), cookie: admin });
     expect(response.status).toBe(413);
-    await response.arrayBuffer();
+    expect(await response.json()).toEqual({ error: "Image size should be less than 2MB" });
+    expect(storedFiles(site)).toEqual(before);
+  });
+
+  it("refuses a file one byte over the limit with the spec's message, and stores nothing", async () => {
+    const before = storedFiles(site);
+    const oneOver = new Uint8Array(uploadKinds.levelIcon.maxBytes + 1);
+    oneOver.set(tinyPng);
+    expect(await upload("levelIcon", fileUpload(oneOver, "big.png", "image/png"))).toEqual({
+      status: 413,
+      answer: { error: "Image size should be less than 2MB" },
+    });
     expect(storedFiles(site)).toEqual(before);
   });
 

@@ -93,7 +93,7 @@ export const socialSettingsSchema = z.object({
  * accepted, so a value can never close the declaration it is put in (";", "{", quotes) or fetch anything (url()).
  */
 const colorPattern = /^(?:#[0-9a-f]{3,8}|[a-z]+|(?:rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|oklch)\([0-9a-z.,%\s/+-]*\))$/i;
-export const colorError = "Please enter a colour such as #F5F3FF, rgb(245, 243, 255) or a colour name";
+export const colorError = "Please enter a color such as #F5F3FF, rgb(245, 243, 255) or a color name";
 export function isSafeColor(value: string | null | undefined): value is string {
   return typeof value === "string" && colorPattern.test(value.trim()) && !/url|var|expression/i.test(value);
 }

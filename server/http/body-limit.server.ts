@@ -24,6 +24,8 @@ export interface BodyLimitRule {
   /** A route's exact pathname; its `.data` twin (a form submitted by the client-side router) shares the rule. */
   path: string;
   maxBytes: number;
+  /** Answer a 413 as JSON `{ error }` with this text (the upload route's callers read it), instead of plain text. */
+  message?: string;
 }
 
 /**
@@ -34,12 +36,16 @@ export const bodyLimitRules: BodyLimitRule[] = [
   // The support form's largest valid submission is about 5.4 kB.
   { path: "/support", maxBytes: 64 * KiB },
   // Each upload kind's largest file, plus room for the multipart envelope.
-  ...Object.entries(uploadKinds).map(([kind, rule]) => ({ path: `/admin/uploads/${kind}`, maxBytes: rule.maxBytes + 64 * KiB })),
+  ...Object.entries(uploadKinds).map(([kind, rule]) => ({
+    path: `/admin/uploads/${kind}`,
+    maxBytes: rule.maxBytes + 64 * KiB,
+    message: rule.sizeMessage,
+  })),
 ];
 
-export function bodyLimitFor(pathname: string, rules: readonly BodyLimitRule[], defaultMaxBytes: number): number {
+export function bodyLimitFor(pathname: string, rules: readonly BodyLimitRule[], defaultMaxBytes: number): BodyLimitRule {
   const path = pathname.replace(/\.data$/, "").replace(/(?<=.)\/+$/, "");
-  return rules.find((rule) => rule.path === path)?.maxBytes ?? defaultMaxBytes;
+  return rules.find((rule) => rule.path === path) ?? { path, maxBytes: defaultMaxBytes };
 }
 
 const textBody = /^(?:application\/(?:json|x-www-form-urlencoded)|text\/)/i;
@@ -49,8 +55,9 @@ export function bodyLimit({ defaultMaxBytes = DEFAULT_BODY_LIMIT, rules = bodyLi
     const chunked = req.headers["transfer-encoding"] !== undefined;
     const declared = Number(req.headers["content-length"] ?? 0);
     if (!chunked && !(declared > 0)) return next();
-    const maxBytes = bodyLimitFor(req.path, rules, defaultMaxBytes);
-    if (!chunked) return declared > maxBytes ? refuse(res) : next();
+    const rule = bodyLimitFor(req.path, rules, defaultMaxBytes);
+    const { maxBytes } = rule;
+    if (!chunked) return declared > maxBytes ? refuse(res, rule.message) : next();
 
     const chunks: Buffer[] = [];
     let received = 0;
@@ -59,7 +66,7 @@ export function bodyLimit({ defaultMaxBytes = DEFAULT_BODY_LIMIT, rules = bodyLi
       if (received <= maxBytes) return void chunks.push(chunk);
       req.off("data", onData).off("end", onEnd);
       chunks.length = 0;
-      refuse(res);
+      refuse(res, rule.message);
     };
     const onEnd = () => {
       const body = Buffer.concat(chunks);
@@ -70,10 +77,8 @@ export function bodyLimit({ defaultMaxBytes = DEFAULT_BODY_LIMIT, rules = bodyLi
   };
 }
 
-function refuse(res: Response) {
-  res
-    .status(413)
-    .set({ Connection: "close", "Cache-Control": "no-store" })
-    .type("text/plain")
-    .send("Payload Too Large");
+function refuse(res: Response, message?: string) {
+  res.status(413).set({ Connection: "close", "Cache-Control": "no-store" });
+  if (message) res.json({ error: message });
+  else res.type("text/plain").send("Payload Too Large");
 }

@@ -3,7 +3,7 @@ import { STATUS_CODES, type ServerResponse } from "node:http";
 import path from "node:path";
 import express, { type ErrorRequestHandler } from "express";
 import type { Logger } from "#server/logger.server.ts";
-import { assertSafeKey, keyUnder, type Storage } from "#server/storage/storage.server.ts";
+import { assertSafeKey, keyUnder, storedFileCacheControl, type Storage } from "#server/storage/storage.server.ts";
 
 /** URL prefix the HTTP server serves `root` under. */
 export const LOCAL_STORAGE_ROUTE = "/storage";
@@ -56,9 +56,13 @@ export function serveLocalStorage(
     express.static(root, {
       index: false,
       fallthrough: false,
-      maxAge: 3600 * 1000,
       dotfiles: "deny",
-      ...(setHeaders ? { setHeaders } : {}),
+      // express.static's own Cache-Control is off: each file gets storedFileCacheControl's, by its key.
+      cacheControl: false,
+      setHeaders(res, file) {
+        res.setHeader("Cache-Control", storedFileCacheControl(path.relative(root, file).split(path.sep).join("/")));
+        setHeaders?.(res);
+      },
     }),
   );
   const answerBriefly: ErrorRequestHandler = (error: { status?: unknown }, req, res, next) => {

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { assertSafeKey, keyUnder, type Bucket, type Storage } from "#server/storage/storage.server.ts";
+import { assertSafeKey, keyUnder, storedFileCacheControl, type Bucket, type Storage } from "#server/storage/storage.server.ts";
 
 export interface S3StorageConfig {
   endpoint?: string;
@@ -41,7 +41,7 @@ export function createS3Storage(config: S3StorageConfig): Storage {
           Key: objectKey(bucket, key),
           Body: body,
           ContentType: contentType,
-          CacheControl: "max-age=3600",
+          CacheControl: storedFileCacheControl(key),
         }),
       );
       return { bucket, key, url: url(bucket, key) };

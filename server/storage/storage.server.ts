@@ -55,6 +55,14 @@ export function isUnguessableKey(key: string): boolean {
   return /(?:^|\/)[0-9a-f]{32}-[^/]*$/.test(key);
 }
 
+/**
+ * A stored file's Cache-Control. A key made by unguessableKey names one file for ever (a new upload gets a new key, and
+ * nothing overwrites one), so browsers may keep it for a year; other keys (an earlier version's) get SPEC §9's hour.
+ */
+export function storedFileCacheControl(key: string): string {
+  return isUnguessableKey(key) ? "public, max-age=31536000, immutable" : "public, max-age=3600";
+}
+
 /** Media types of the audio an installation may hold, for copies of files whose type was not recorded. */
 const audioTypes: Record<string, string> = {
   mp3: "audio/mpeg",

@@ -12,7 +12,7 @@ export function BrandingPanel({ settings }: { settings: SiteSettings }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <SettingsCard
         title="Website Logo"
-        description="Shown in the header and the footer. On the dark footer an uploaded logo sits on a light chip, so any colours stay readable."
+        description="Shown in the header and the footer. On the dark footer an uploaded logo sits on a light chip, so any colors stay readable."
       >
         <ImageUploadField kind="logo" field="logo" label="Logo" current={settings.logo} hint="Image files only (PNG, JPEG, WebP or GIF)." />
         <div className="mt-4 flex items-center gap-3 rounded-xl bg-ink p-3" aria-hidden>

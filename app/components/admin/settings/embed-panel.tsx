@@ -92,7 +92,7 @@ export function EmbedPanel({ settings, origin }: { settings: SiteSettings; origi
               </label>
             </div>
           </SettingsCard>
-          <SettingsCard title="Banner Colors" description="Any CSS colour, for example #F5F3FF.">
+          <SettingsCard title="Banner Colors" description="Any CSS color, for example #F5F3FF.">
             <div className="grid gap-5 sm:grid-cols-2">
               {colorFields.map(({ name, label }) => (
                 <ColorField key={name} name={name} label={label} value={draft[name] ?? ""} onChange={(v) => set(name, v)} error={errorOf(name)} />
