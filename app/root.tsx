@@ -17,25 +17,24 @@ import appCss from "./app.css?inline";
 import brandFontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 import { preferencesScript } from "#app/lib/browser-storage.ts";
 import { useCspNonce } from "#app/lib/csp-nonce.ts";
+import { loadViewer, useFirstViewer, useViewer, viewerHeadScript, type Viewer } from "#app/lib/viewer.ts";
 import { startHydrationScript } from "#app/lib/deferred-hydration.ts";
 import { chromeSettings } from "#app/lib/chrome.ts";
 import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
 import { LazyToaster, notify } from "#app/components/toaster.tsx";
 import type { ToastMessage } from "#app/lib/toast.ts";
 import { clearFlashCookie, readFlash } from "#server/auth/flash.server.ts";
-import { flashOptions, getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
+import { flashOptions } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 
+/**
+ * The same for everyone (the page cache shares it): who is signed in is not read here but fetched by the browser
+ * from /api/viewer (app/lib/viewer.ts, docs/decisions/008-shared-pages-private-viewer.md). A verified flash message
+ * makes its request personal before this runs.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
-  const [settings, user] = await Promise.all([runtime.settings.get(), getSessionUser(request, context)]);
-  // The role is read from the database on every request; a failed check shows no admin controls.
-  const isAdmin = user
-    ? await getIsAdmin(request, context).catch((error: unknown) => {
-        runtime.logger.error("Checking the admin role failed", error);
-        return false;
-      })
-    : false;
+  const settings = await runtime.settings.get();
   const flash = readFlash(request, flashOptions(runtime));
   return data(
     {
@@ -43,23 +42,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: runtime.env.PUBLIC_URL,
       supportEmail: runtime.env.SUPPORT_EMAIL,
       chrome: chromeSettings(settings),
-      user: user ? { email: user.email, name: user.name, image: user.image } : null,
-      isAdmin,
       toasts: flash.messages,
     },
     flash.present ? { headers: { "Set-Cookie": clearFlashCookie(flashOptions(runtime)) } } : undefined,
   );
 }
 
+/**
+ * On every client navigation and revalidation: the shared data, and beside it (in parallel) the viewer for the page
+ * being opened, which app/lib/viewer.ts keeps for useRootData and the pages' progress. No `hydrate`: the first page's
+ * viewer is asked for after hydration (useFirstViewer), as a hydrating clientLoader makes the router finish an
+ * initial navigation, which scrolls the reader back to the top and drops the preload links.
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadViewer(new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "/"))]);
+  return data;
+}
+
 /** The signed-in state, the admin role and any toast can change with every navigation: always re-read. */
 export const shouldRevalidate = () => true;
 
-export type RootData = Route.ComponentProps["loaderData"];
+export type RootData = Awaited<ReturnType<typeof loader>>["data"] & Pick<Viewer, "user" | "isAdmin">;
 
+/** The root's shared data with who is signed in, as far as the browser knows yet (a visitor until then). */
 export function useRootData(): RootData {
   const data = useRouteLoaderData<typeof loader>("root");
+  const viewer = useViewer();
   if (!data) throw new Error("useRootData must be used below the root route");
-  return data;
+  return { ...data, user: viewer?.user ?? null, isAdmin: viewer?.isAdmin ?? false };
 }
 
 const inlineCss = import.meta.env.SSR ? appCss : "";
@@ -84,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href={favicon} />
         <link rel="preload" href={brandFontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: preferencesScript }} suppressHydrationWarning />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: viewerHeadScript }} suppressHydrationWarning />
         <Meta />
         <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
         <Links />
@@ -108,6 +119,7 @@ function ServerToasts({ messages }: { messages: ToastMessage[] }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useFirstViewer();
   return (
     <>
       <Outlet />

@@ -44,6 +44,7 @@ export default [
     route(":section/*", "routes/admin/not-found.tsx"),
   ]),
   route("api/settings", "routes/api/settings.ts"),
+  route("api/viewer", "routes/api/viewer.ts"),
   route("embed/banner.js", "routes/resources/banner.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("blog/rss.xml", "routes/resources/blog-feed.ts"),

@@ -9,7 +9,7 @@ import { loadEnv } from "#server/env.server.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
 import { authLimitForPath, authTargetMatcher, canonicalAuthPath, consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
 import { personalRequestCheck } from "#server/auth/personal-request.server.ts";
-import type { SessionUser } from "#server/auth/session.server.ts";
+import { signedInHint } from "#server/auth/signed-in-hint.server.ts";
 import { bodyLimit } from "#server/http/body-limit.server.ts";
 import { cspReportRoute } from "#server/http/csp-report.server.ts";
 import { allowedMethods, errorHandler } from "#server/http/errors.server.ts";
@@ -51,19 +51,17 @@ export function staticFileHeaders(runtime: Runtime): (res: ServerResponse) => vo
 export function createSiteHandler(runtime: Runtime): express.Router {
   const headers = securityHeaders(runtime);
   const isPersonal = personalRequestCheck(runtime);
-  // Sessions the page cache's check looked up, for the render to reuse.
-  const sessionLookups = new WeakMap<express.Request, Promise<SessionUser | null>>();
   const pageCache = createPageCache({
     events: runtime.events,
-    async isPersonal(req) {
-      const { personal, session } = await isPersonal(req.headers.cookie);
-      if (session) sessionLookups.set(req, session);
-      return personal;
-    },
+    isPersonal: (req) => isPersonal(req.headers.cookie),
+    // Set by getSessionUser (and /api/viewer) through the load context below.
+    renderedPersonal: (res) => res.locals.personal === true,
   });
   const router = express.Router();
   router.use(allowedMethods);
   router.use(headers.pages);
+  // Before every door that sets or clears the session cookie (the library's handler, our routes): the hint follows it.
+  router.use(signedInHint(runtime));
   router.use((req, _res, next) => {
     // The one client address everything downstream uses (rate limits, the auth library's session records); a value
     // the client sent under this name is replaced. req.ip honours X-Forwarded-For only with TRUST_PROXY.
@@ -124,7 +122,9 @@ export function createSiteHandler(runtime: Runtime): express.Router {
               {
                 clientIp: String(req.headers[CLIENT_IP_HEADER]),
                 cspNonce: String(res.locals.cspNonce),
-                sessionLookup: sessionLookups.get(req),
+                markPersonal: () => {
+                  res.locals.personal = true;
+                },
               },
             ],
           ]),

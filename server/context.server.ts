@@ -1,5 +1,4 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { SessionUser } from "#server/auth/session.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 
 /** The runtime travels to loaders and actions through the router context, never through module globals. */
@@ -10,8 +9,11 @@ export interface RequestInfo {
   clientIp: string;
   /** The Content-Security-Policy nonce of this response (server/http/security-headers.server.ts). */
   cspNonce: string;
-  /** The session lookup the page cache's check already started for this request, for getSessionUser to reuse. */
-  sessionLookup?: Promise<SessionUser | null> | undefined;
+  /**
+   * Called when the render reads who is signed in (getSessionUser): the answer is then this person's, sent
+   * `private` and never stored by the shared page cache, whichever route asked.
+   */
+  markPersonal?: () => void;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

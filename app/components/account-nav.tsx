@@ -18,13 +18,22 @@ export function AccountNav({ user, layout = "row", onNavigate }: { user: HeaderU
   const column = layout === "column";
   const current = useCurrentSection() === "profile";
   if (!user) {
+    // While a learner's state is on its way (app/lib/viewer.ts), CSS shows an avatar-sized placeholder instead of
+    // Sign In; a visitor never sees it.
     return (
-      <Button asChild variant={column ? "outline" : "ghost"} size={column ? "md" : "sm"} className={cn(column && "w-full")}>
-        <Link to="/auth" onClick={onNavigate}>
-          <LogIn aria-hidden />
-          Sign In
-        </Link>
-      </Button>
+      <>
+        <span
+          data-learner-placeholder
+          aria-hidden
+          className={cn("h-9 animate-pulse rounded-full bg-brand-100", column ? "block min-h-11 w-full" : "inline-block w-9 xl:w-28")}
+        />
+        <Button asChild variant={column ? "outline" : "ghost"} size={column ? "md" : "sm"} className={cn(column && "w-full")} data-visitor-only>
+          <Link to="/auth" onClick={onNavigate}>
+            <LogIn aria-hidden />
+            Sign In
+          </Link>
+        </Button>
+      </>
     );
   }
   const name = displayName(user.name, user.email);

@@ -7,12 +7,28 @@ import { cn } from "#app/lib/cn.ts";
 /**
  * The lesson page's progress bar: a signed-in learner marks the lesson complete or takes it back; a visitor is
  * invited to sign in. Fetcher forms post to the lesson route's action, and work as plain forms before hydration.
+ *
+ * The shared page is rendered as for a visitor; while a learner's own state is on its way (app/lib/viewer.ts), CSS
+ * shows a neutral placeholder of the same size instead of the invitation (`data-learner-placeholder`). Without
+ * JavaScript nobody's state shows, so a plain form to mark the lesson complete stays in <noscript>.
  */
 export function LessonProgress({ signedIn, completed, signInHref }: { signedIn: boolean; completed: boolean; signInHref: string }) {
   const fetcher = useFetcher();
   if (!signedIn) {
     return (
-      <div className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-brand-100 bg-brand-50/70 p-5 sm:flex-row sm:items-center sm:justify-between">
+      <>
+        <div
+          data-learner-placeholder
+          aria-hidden
+          className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-brand-100 bg-brand-50/70 p-5 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <span className="h-6 w-full max-w-md animate-pulse rounded-lg bg-brand-100" />
+          <span className="h-10 w-44 shrink-0 animate-pulse rounded-full bg-brand-100" />
+        </div>
+        <div
+          data-visitor-only
+          className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-brand-100 bg-brand-50/70 p-5 sm:flex-row sm:items-center sm:justify-between"
+        >
         <p className="text-ink">
           <span className="font-semibold">Track your progress.</span> Sign in to mark lessons as complete and save your favorite
           phrases.
@@ -24,6 +40,17 @@ export function LessonProgress({ signedIn, completed, signInHref }: { signedIn: 
           </Link>
         </Button>
       </div>
+        <noscript>
+          <form method="post" className="flex justify-end">
+            <input type="hidden" name="intent" value="complete" />
+            <input type="hidden" name="value" value="true" />
+            <Button type="submit" variant="outline">
+              <CircleCheckBig aria-hidden />
+              Mark as complete
+            </Button>
+          </form>
+        </noscript>
+      </>
     );
   }
   // Shown at once while the request is on its way.
@@ -79,4 +106,9 @@ export function PhraseFavoriteButton({ phrase, saved }: { phrase: AudioCardPhras
       </button>
     </fetcher.Form>
   );
+}
+
+/** Where a learner's favorite button will be, while their state is on its way (hidden from visitors by CSS). */
+export function FavoritePlaceholder() {
+  return <span data-learner-placeholder aria-hidden className="inline-flex size-11 items-center justify-center rounded-full text-brand-200"><Heart className="size-5" aria-hidden /></span>;
 }

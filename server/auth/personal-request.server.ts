@@ -1,53 +1,39 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sessionCookieName } from "#server/auth/auth.server.ts";
 import { cookieValue, hasVerifiedFlash } from "#server/auth/flash.server.ts";
-import { findSessionUser, flashOptions, type SessionUser } from "#server/auth/session.server.ts";
+import { flashOptions } from "#server/auth/session.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 
 /**
- * Whether a request belongs to someone, so the shared page cache must neither answer nor store it: it carries a
- * flash message that verifies, or a session cookie whose signature verifies and whose session exists. Cookies that
- * only look like ours (forged, garbage, a session that has ended) count for nothing: they cannot push requests past
- * the cache. The session lookup is handed on (`session`) for the render to reuse rather than repeat.
+ * Whether a request must skip the shared page cache before anything is rendered: only a flash message that verifies
+ * (its toast belongs to one browser). A session does not: public pages no longer depend on who asks, the learner's
+ * own state comes from /api/viewer (docs/decisions/008-shared-pages-private-viewer.md), and a page that does ask
+ * who is signed in marks its own render personal (getSessionUser), so it is sent `private` and never stored. This
+ * check costs no database query.
  */
-export interface PersonalRequest {
-  personal: boolean;
-  session?: Promise<SessionUser | null>;
-}
-
-export function personalRequestCheck(runtime: Runtime): (cookieHeader: string | undefined) => Promise<PersonalRequest> {
-  const sessionCookie = sessionCookieName(runtime.env.PUBLIC_URL);
+export function personalRequestCheck(runtime: Runtime): (cookieHeader: string | undefined) => boolean {
   const flash = flashOptions(runtime);
-  return async (cookieHeader) => {
-    if (!cookieHeader) return { personal: false };
-    if (hasVerifiedFlash(cookieHeader, flash)) return { personal: true };
-    if (!hasSignedSessionCookie(cookieHeader, sessionCookie, runtime.authSecret)) return { personal: false };
-    const session = findSessionUser(runtime, new Headers({ cookie: cookieHeader }));
-    // A failed lookup is left to the render, which reports it; the shared cache never stands in for a session.
-    const personal = await session.then(
-      (user) => user !== null,
-      () => true,
-    );
-    return { personal, session };
-  };
+  return (cookieHeader) => Boolean(cookieHeader) && hasVerifiedFlash(cookieHeader, flash);
 }
 
 /**
- * The auth library's signed cookie: `token.signature`, URL-encoded, where the signature is the base64 HMAC-SHA256 of
- * the token with the secret (better-call's getSignedCookie).
+ * The session token of a session cookie whose signature verifies, or null. The auth library's signed cookie is
+ * `token.signature`, URL-encoded, where the signature is the base64 HMAC-SHA256 of the token with the secret
+ * (better-call's getSignedCookie). A verified signature says the token was ours once, not that its session lives.
  */
-function hasSignedSessionCookie(cookieHeader: string, name: string, secret: string): boolean {
-  const raw = cookieValue(cookieHeader, name);
-  if (!raw) return false;
+export function signedSessionToken(cookieHeader: string | null | undefined, runtime: Pick<Runtime, "env" | "authSecret">): string | null {
+  const raw = cookieValue(cookieHeader, sessionCookieName(runtime.env.PUBLIC_URL));
+  if (!raw) return null;
   let value: string;
   try {
     value = decodeURIComponent(raw);
   } catch {
-    return false;
+    return null;
   }
   const dot = value.lastIndexOf(".");
-  if (dot < 1) return false;
-  const expected = Buffer.from(createHmac("sha256", secret).update(value.slice(0, dot)).digest("base64"));
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const expected = Buffer.from(createHmac("sha256", runtime.authSecret).update(token).digest("base64"));
   const actual = Buffer.from(value.slice(dot + 1));
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? token : null;
 }

@@ -44,11 +44,16 @@ export async function findSessionUser(runtime: Runtime, headers: Headers): Promi
   };
 }
 
-/** The signed-in user of this request, or null. The page cache's check may have started the lookup already. */
+/**
+ * The signed-in user of this request, or null. Asking makes the answer personal: it is sent `private` and the shared
+ * page cache never stores it, for a visitor as for a learner, so any page that depends on who is signed in stays out
+ * of the cache by construction (docs/decisions/008-shared-pages-private-viewer.md).
+ */
 export function getSessionUser(request: Request, context: Context): Promise<SessionUser | null> {
+  getRequestInfo(context).markPersonal?.();
   let pending = sessionByRequest.get(context);
   if (!pending) {
-    pending = getRequestInfo(context).sessionLookup ?? findSessionUser(getRuntime(context), request.headers);
+    pending = findSessionUser(getRuntime(context), request.headers);
     sessionByRequest.set(context, pending);
   }
   return pending;

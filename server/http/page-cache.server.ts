@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import Negotiator from "negotiator";
+import { FLASH_COOKIE } from "#server/auth/flash.server.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 
 /**
@@ -37,10 +38,16 @@ interface Entry {
 export interface PageCacheOptions {
   events: EventBus;
   /**
-   * Whether a request is someone's (a valid session, a verified flash message): then it is neither served from nor
-   * stored in the shared cache. Anything else is answered as for a visitor without cookies.
+   * Whether a request is someone's before anything is rendered (a verified flash message): then it is neither served
+   * from nor stored in the shared cache. Anything else may be answered from the cache: a session alone does not make
+   * a request personal, since public pages do not depend on who asks.
    */
   isPersonal: (req: Request) => boolean | Promise<boolean>;
+  /**
+   * Whether the render turned out to depend on who asks (it read the session): then the answer is sent `private`
+   * and not stored, whoever asked, so a page that shows anyone's own state can never be shared.
+   */
+  renderedPersonal?: (res: Response) => boolean;
   maxEntries?: number;
   /** The bodies' total size, compressed variants included. */
   maxBytes?: number;
@@ -85,6 +92,7 @@ const perResponseHeaders = new Set(["set-cookie", "content-length", "etag", "con
 export function createPageCache({
   events,
   isPersonal,
+  renderedPersonal = () => false,
   maxEntries = 500,
   maxBytes = 64 * 1024 * 1024,
   maxAgeMs = 5 * 60_000,
@@ -138,9 +146,9 @@ export function createPageCache({
       defaultCacheControl(res, "private, no-cache");
       return next();
     }
-    // The key is the URL alone, so the render must not depend on cookies: cookies that merely look like ours (a
-    // forged session or flash) are not passed on, and the response is the one any visitor gets.
-    delete req.headers.cookie;
+    // The key is the URL alone. A render that reads the session marks itself personal and is not stored; the one
+    // other cookie a render reads is the flash message, which did not verify here, so it is not passed on.
+    dropCookie(req, FLASH_COOKIE);
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     // Pages revalidate on every visit (cheaply, by ETag); routes that know better set their own Cache-Control.
     defaultCacheControl(res, "no-cache");
@@ -162,6 +170,10 @@ export function createPageCache({
     res.end = ((chunk?: unknown, encoding?: unknown) => {
       if (chunk != null && typeof chunk !== "function") chunks.push(toBuffer(chunk, encoding));
       const body = Buffer.concat(chunks);
+      if (renderedPersonal(res)) {
+        if (!notShared.test(String(res.getHeader("cache-control") ?? ""))) res.setHeader("Cache-Control", "private, no-cache");
+        return end(body);
+      }
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode !== 200 || !cacheableType.test(type)) return end(body);
       const hash = createHash("sha1").update(body).digest("base64url");
@@ -205,6 +217,18 @@ function defaultCacheControl(res: Response, value: string) {
     if (!res.hasHeader("cache-control")) res.setHeader("Cache-Control", value);
     return writeHead.apply(this, args);
   } as typeof writeHead;
+}
+
+function dropCookie(req: Request, name: string) {
+  const cookies = req.headers.cookie;
+  if (!cookies) return;
+  const kept = cookies
+    .split(";")
+    .filter((part) => part.slice(0, part.indexOf("=")).trim() !== name)
+    .join(";")
+    .trim();
+  if (kept) req.headers.cookie = kept;
+  else delete req.headers.cookie;
 }
 
 function toBuffer(chunk: unknown, encoding: unknown): Buffer {

@@ -1,5 +1,5 @@
-import { data, Link, redirect } from "react-router";
-import { LessonProgress, PhraseFavoriteButton } from "#app/components/lesson-progress.tsx";
+import { data, Link, redirect, useLocation } from "react-router";
+import { FavoritePlaceholder, LessonProgress, PhraseFavoriteButton } from "#app/components/lesson-progress.tsx";
 import { AppPromo } from "#app/components/app-promo.tsx";
 import { AudioCard } from "#app/components/audio-card.tsx";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
@@ -8,19 +8,18 @@ import { Button } from "#app/components/ui/button.tsx";
 import { lessonHref, levelHref } from "#app/lib/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authText } from "#app/lib/toast.ts";
-import { getSessionUser, requireUser, toastHeaders } from "#server/auth/session.server.ts";
+import { useViewerProgress } from "#app/lib/viewer.ts";
+import { requireUser, toastHeaders } from "#server/auth/session.server.ts";
 import { openLesson } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
-import {
-  addFavorite,
-  completedLessonIds,
-  favoritePhraseIds,
-  removeFavoriteByPhrase,
-  setLessonCompleted,
-} from "#server/learning/learning.server.ts";
+import { addFavorite, removeFavoriteByPhrase, setLessonCompleted } from "#server/learning/learning.server.ts";
 import type { Route } from "./+types/lesson";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+/**
+ * The same page for everyone, so the page cache serves it to learners too: a learner's completion and favourites
+ * come from /api/viewer (app/lib/viewer.ts, docs/decisions/008-shared-pages-private-viewer.md).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
   const catalog = await runtime.catalog();
   const access = openLesson(catalog, params.language, params.level, params.lesson);
@@ -28,20 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the locked address in the history (SPEC §2 "replacing history").
   if (access.kind === "locked") throw redirect(access.redirectTo);
   if (access.kind === "missing") return data({ found: false as const }, { status: 404 });
-  const [settings, user] = await Promise.all([runtime.settings.get(), getSessionUser(request, context)]);
-  // A signed-in learner's own progress and favourites (their requests bypass the shared page cache).
-  const learner = user
-    ? await Promise.all([
-        completedLessonIds(runtime.database.db, user.id, params.language, params.level),
-        favoritePhraseIds(
-          runtime.database.db,
-          user.id,
-          access.groups.flatMap((g) => g.phrases.map((p) => p.id)),
-        ),
-      ]).then(([completed, favorites]) => ({ completed: completed.includes(params.lesson), favorites }))
-    : null;
+  const settings = await runtime.settings.get();
   return {
-    learner,
     found: true as const,
     siteName: runtime.env.SITE_NAME,
     language: access.language,
@@ -97,6 +84,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 };
 
 export default function Lesson({ loaderData }: Route.ComponentProps) {
+  const progress = useViewerProgress(useLocation().pathname);
   if (!loaderData.found) {
     return (
       <Container className="py-16">
@@ -109,8 +97,8 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
       </Container>
     );
   }
-  const { language, level, lesson, groups, promo, siteName, learner } = loaderData;
-  const favorites = new Set(learner?.favorites ?? []);
+  const { language, level, lesson, groups, promo, siteName } = loaderData;
+  const learner = progress && { completed: progress.completedLessons.includes(lesson.id), favorites: new Set(progress.favorites) };
   return (
     <>
       <PageHeader
@@ -145,8 +133,8 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
                 title={`Audio ${index + 1}`}
                 defaultOpen
                 phrases={group.phrases.map((p) => ({ id: p.id, original: p.originalText, translation: p.translatedText }))}
-                renderPhraseActions={
-                  learner ? (phrase) => <PhraseFavoriteButton phrase={phrase} saved={favorites.has(phrase.id)} /> : undefined
+                renderPhraseActions={(phrase) =>
+                  learner ? <PhraseFavoriteButton phrase={phrase} saved={learner.favorites.has(phrase.id)} /> : <FavoritePlaceholder />
                 }
               />
             ))}

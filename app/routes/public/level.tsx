@@ -1,17 +1,17 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { CardGrid, LessonCard } from "#app/components/catalog-cards.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { levelHref } from "#app/lib/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
-import { getSessionUser } from "#server/auth/session.server.ts";
 import { openLevel } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
-import { completedLessonIds } from "#server/learning/learning.server.ts";
+import { useViewerProgress } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/level";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+/** The same page for everyone; a learner's completed lessons come from /api/viewer (app/lib/viewer.ts). */
+export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
   const catalog = await runtime.catalog();
   const access = openLevel(catalog, params.language, params.level);
@@ -19,9 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // returns to the page the visitor came from (SPEC §2 "replacing history").
   if (access.kind === "locked") throw redirect(access.redirectTo);
   if (access.kind === "missing") return data({ found: false as const }, { status: 404 });
-  const user = await getSessionUser(request, context);
-  const completed = user ? await completedLessonIds(runtime.database.db, user.id, params.language, params.level) : [];
-  return { found: true as const, language: access.language, level: access.level, lessons: access.lessons, completed };
+  return { found: true as const, language: access.language, level: access.level, lessons: access.lessons };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
@@ -34,6 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
     : seo(matches, { title: "Level not found", description: "This level doesn't exist.", path: levelHref(params.language, params.level), noindex: true });
 
 export default function Level({ loaderData }: Route.ComponentProps) {
+  const progress = useViewerProgress(useLocation().pathname);
   if (!loaderData.found) {
     return (
       <Container className="py-16">
@@ -47,7 +46,7 @@ export default function Level({ loaderData }: Route.ComponentProps) {
     );
   }
   const { language, level, lessons } = loaderData;
-  const completed = new Set(loaderData.completed);
+  const completed = new Set(progress?.completedLessons ?? []);
   return (
     <>
       <PageHeader

@@ -1,0 +1,79 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { VIEWER_PATH_MAX, type Viewer } from "#app/lib/viewer.ts";
+import { ADMIN_ROLE } from "#server/auth/roles.server.ts";
+import { openLesson, openLevel } from "#server/catalog/public-catalog.server.ts";
+import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
+import type { Executor } from "#server/db/client.server.ts";
+import { phrases, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
+
+/**
+ * What /api/viewer answers: who holds this session token, whether they are an administrator, and their state on the
+ * page at `path`, in one database query (session, user, role, progress and favourites together). It reads what
+ * getSessionUser reads (a live session of a confirmed account, the role row) without the auth library's two queries;
+ * the token comes from a session cookie whose signature has already been checked.
+ */
+
+/** Which level, and which lesson of it, a public path names (only open ones: locked content has no state to show). */
+function pageOf(catalog: CatalogSnapshot, path: string) {
+  const segments = path.split("/").filter(Boolean);
+  if (segments.length < 2 || segments.length > 3) return null;
+  let names: string[];
+  try {
+    names = segments.map((segment) => decodeURIComponent(segment));
+  } catch {
+    return null;
+  }
+  const [languageId, levelId, lessonId] = names as [string, string, string | undefined];
+  if (lessonId === undefined) return openLevel(catalog, languageId, levelId).kind === "open" ? { languageId, levelId } : null;
+  const lesson = openLesson(catalog, languageId, levelId, lessonId);
+  if (lesson.kind !== "open") return null;
+  return { languageId, levelId, lessonId, phraseIds: new Set(lesson.groups.flatMap((g) => g.phrases.map((p) => p.id))) };
+}
+
+/** Whether `path` is one /api/viewer answers for: a site path of bounded length, no control characters. */
+export function isViewerPath(path: unknown): path is string {
+  return typeof path === "string" && path.startsWith("/") && path.length <= VIEWER_PATH_MAX && !/[\u0000-\u001f\u007f]/.test(path);
+}
+
+/** The viewer for this token on the page at `path`; null when the token names no live session of a confirmed user. */
+export async function findViewer(db: Executor, catalog: CatalogSnapshot, token: string, path: string): Promise<Viewer | null> {
+  const page = pageOf(catalog, path);
+  const none = sql<string[]>`'[]'::json`;
+  const completed = page
+    ? sql<string[]>`(select coalesce(json_agg(${userProgress.lessonId}), '[]'::json) from ${userProgress}
+        where ${userProgress.userId} = ${users.id} and ${userProgress.languageId} = ${page.languageId}
+        and ${userProgress.levelId} = ${page.levelId} and ${userProgress.completed})`
+    : none;
+  const favorites =
+    page?.lessonId !== undefined
+      ? sql<string[]>`(select coalesce(json_agg(${userFavorites.phraseId}), '[]'::json) from ${userFavorites}
+          join ${phrases} on ${phrases.id} = ${userFavorites.phraseId}
+          where ${userFavorites.userId} = ${users.id} and ${phrases.languageId} = ${page.languageId}
+          and ${phrases.levelId} = ${page.levelId} and ${phrases.lessonId} = ${page.lessonId})`
+      : none;
+  const [row] = await db
+    .select({
+      email: users.email,
+      name: users.name,
+      image: users.image,
+      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = ${ADMIN_ROLE})`,
+      completed,
+      favorites,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    // Unconfirmed accounts cannot sign in; a session of one (however it came about) counts as none.
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date()), eq(users.emailVerified, true)))
+    .limit(1);
+  if (!row) return null;
+  const phraseIds = page && "phraseIds" in page ? page.phraseIds : undefined;
+  return {
+    user: { email: row.email, name: row.name, image: row.image },
+    isAdmin: Boolean(row.isAdmin),
+    progress: {
+      completedLessons: row.completed,
+      favorites: phraseIds ? row.favorites.filter((id) => phraseIds.has(id)) : [],
+    },
+  };
+}
+
