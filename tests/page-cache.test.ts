@@ -4,9 +4,10 @@ import { signedSessionCookie, startTestSite, type TestSite } from "#tests/suppor
 import { confirmedUser, contentChanged, seedSmallCatalog, signInThroughForm } from "#tests/support/site-fixtures.ts";
 
 /**
- * Who gets the shared page cache, over HTTP against the real site. Only a session that exists, or a flash message
- * that verifies, passes it by; a cookie that merely has our name is answered from the cache. A response's X-Cache
- * says HIT or MISS, and its CSP nonce identifies its render: equal nonces mean the same render.
+ * Who gets the shared page cache, over HTTP against the real site. Only a flash message that verifies passes it by;
+ * a session gets the shared page too (its own state comes from /api/viewer, tests/viewer.test.ts), and a page that
+ * reads the session is sent private and never stored. A response's X-Cache says HIT or MISS, and its CSP nonce
+ * identifies its render: equal nonces mean the same render.
  */
 let site: TestSite;
 let sessionCookie: string;
@@ -59,7 +60,8 @@ describe("cookies that only look like ours", () => {
       await contentChanged(site, "catalog");
       const rendered = await site.request("/spanish", { cookie });
       expect(rendered.headers.get("x-cache"), cookie).toBe("MISS");
-      expect(rendered.headers.getSetCookie(), cookie).toEqual([]);
+      // A session cookie signed with our secret gets the signed-in hint back (/api/viewer then clears both).
+      expect(rendered.headers.getSetCookie().filter((c) => !c.startsWith("phrasewise.signed_in=1;")), cookie).toEqual([]);
       const next = await site.request("/spanish");
       expect(next.headers.get("x-cache"), cookie).toBe("HIT");
       expect(nonceOf(next), cookie).toBe(nonceOf(rendered));
@@ -68,39 +70,69 @@ describe("cookies that only look like ours", () => {
 });
 
 describe("a real session", () => {
-  it("passes the cache by and never gets a visitor's cached page", async () => {
-    const cached = await primed("/spanish/a1");
-    for (let n = 0; n < 2; n++) {
-      const response = await site.request("/spanish/a1", { cookie: sessionCookie });
-      expect(response.headers.get("x-cache")).toBeNull();
-      expect(response.headers.get("cache-control")).toBe("private, no-cache");
-      expect(nonceOf(response)).not.toBe(cached.nonce);
-      const html = await response.text();
-      expect(html).toContain(email);
-      expect(cached.html).not.toContain(email);
-    }
-    // …and what it was answered is not stored for visitors.
-    const visitor = await site.request("/spanish/a1");
-    expect(visitor.headers.get("x-cache")).toBe("HIT");
-    expect(await visitor.text()).not.toContain(email);
-  });
-
-  it("is looked up once per request: the render reuses the page cache's lookup", async () => {
+  it("gets the shared page from the cache, with no session lookup, byte for byte what a visitor got", async () => {
+    const cached = await primed("/spanish/a1/greetings");
     const getSession = vi.spyOn(site.runtime.auth.api, "getSession");
     try {
-      const response = await site.request("/spanish/a1/greetings", { cookie: sessionCookie });
-      expect(await response.text()).toContain(email);
-      expect(getSession).toHaveBeenCalledTimes(1);
+      for (let n = 0; n < 2; n++) {
+        const response = await site.request("/spanish/a1/greetings", { cookie: sessionCookie });
+        expect(response.headers.get("x-cache")).toBe("HIT");
+        expect(response.headers.get("cache-control")).toBe("no-cache");
+        expect(nonceOf(response)).toBe(cached.nonce);
+        const html = await response.text();
+        expect(html).toBe(cached.html);
+        expect(html).not.toContain(email);
+      }
+      expect(getSession).not.toHaveBeenCalled();
     } finally {
       getSession.mockRestore();
     }
   });
 
-  it("passes it by on .data requests too", async () => {
+  it("renders a missing page as for a visitor and stores it for everyone", async () => {
+    await contentChanged(site, "catalog");
+    const rendered = await site.request("/spanish/a1", { cookie: sessionCookie });
+    expect(rendered.headers.get("x-cache")).toBe("MISS");
+    expect(await rendered.text()).not.toContain(email);
+    const visitor = await site.request("/spanish/a1");
+    expect(visitor.headers.get("x-cache")).toBe("HIT");
+    expect(nonceOf(visitor)).toBe(nonceOf(rendered));
+  });
+
+  it("gets shared .data answers too", async () => {
     await primed("/_.data");
     const response = await site.request("/_.data", { cookie: sessionCookie });
-    expect(response.headers.get("x-cache")).toBeNull();
-    expect(await response.text()).toContain(email);
+    expect(response.headers.get("x-cache")).toBe("HIT");
+    expect(await response.text()).not.toContain(email);
+  });
+});
+
+describe("a page that reads the session", () => {
+  it("is sent private and never stored, for a learner as for a visitor", async () => {
+    await contentChanged(site, "catalog");
+    for (let n = 0; n < 2; n++) {
+      const profile = await site.request("/profile", { cookie: sessionCookie });
+      expect(profile.status).toBe(200);
+      expect(profile.headers.get("x-cache")).toBeNull();
+      expect(profile.headers.get("cache-control")).toBe("private, no-cache");
+      expect(await profile.text()).toContain(email);
+      const data = await site.request("/profile.data", { cookie: sessionCookie });
+      expect(data.headers.get("x-cache")).toBeNull();
+      expect(data.headers.get("cache-control")).toBe("private, no-cache");
+      expect(await data.text()).toContain(email);
+      // /auth asks who is signed in to send them on: a visitor's form is not stored either.
+      const auth = await site.request("/auth");
+      expect(auth.status).toBe(200);
+      expect(auth.headers.get("x-cache")).toBeNull();
+      expect(auth.headers.get("cache-control")).toBe("private, no-cache");
+      const signedIn = await site.request("/auth", { cookie: sessionCookie });
+      expect(signedIn.status).toBe(302);
+      expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+    }
+    // Nothing of it reached the shared cache: a visitor's /profile is the sign-in redirect, not the learner's page.
+    const visitor = await site.request("/profile");
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toMatch(/^\/auth/);
   });
 });
 
