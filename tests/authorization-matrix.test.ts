@@ -165,6 +165,14 @@ const matrix: Record<string, Row> = {
   "routes/public/not-found": { public: true, get: "/no/such/page", status: 404 },
   "api/settings": { public: true, get: "/api/settings" },
   "routes/api/settings": { public: true, get: "/api/settings" },
+  // Who is signed in and their state on a page: everyone may ask, and gets only their own (tests/viewer.test.ts).
+  "routes/api/viewer": {
+    probes: [
+      { name: "GET /api/viewer", method: "GET", path: () => "/api/viewer?path=%2Fspanish%2Fa1%2Fgreetings", expect: all({ status: 200 }) },
+      { name: "GET /api/viewer with a path over its limit", method: "GET", path: () => `/api/viewer?path=/${"x".repeat(512)}`, expect: all({ status: 400 }) },
+      { name: "POST /api/viewer", method: "POST", path: () => "/api/viewer?path=%2F", expect: all({ status: 405 }) },
+    ],
+  },
   "routes/resources/banner": { public: true, get: "/embed/banner.js" },
   "routes/resources/sitemap": { public: true, get: "/sitemap.xml" },
   "routes/resources/blog-feed": { public: true, get: "/blog/rss.xml" },
@@ -593,10 +601,17 @@ describe("authorization matrix", () => {
           else expect(location.split("?")[0], `${probe.name} as ${who}`).toBe(expected.location);
         }
         if (expected.toasts) expect(flashTitles(response), `${probe.name} as ${who}`).toEqual(expected.toasts);
-        if (probe.method === "GET" && cookies[who]) {
-          expect(response.headers.get("cache-control") ?? "", `${probe.name} as ${who}: personal answers are private`).toMatch(/private|no-store/);
+        const body = Buffer.from(await response.arrayBuffer());
+        if (probe.method === "GET" && cookies[who] && !/private|no-store/.test(response.headers.get("cache-control") ?? "")) {
+          // A shared answer to a signed-in request must be exactly what a visitor gets: nothing of the learner in it.
+          const visitor = await site.request(probe.path(), { ip: "203.0.113.99" });
+          expect(visitor.status, `${probe.name} as ${who}: a shared answer`).toBe(response.status);
+          expect(Buffer.from(await visitor.arrayBuffer()).equals(body), `${probe.name} as ${who}: a shared answer is the visitor's`).toBe(true);
         }
-        await response.arrayBuffer();
+        if (probe.method === "GET" && probe.path().startsWith("/api/viewer?") && response.status === 200) {
+          const viewer = JSON.parse(body.toString()) as { user: { email: string } | null };
+          expect(viewer.user?.email ?? null, `${probe.name} as ${who}: only their own`).toBe(cookies[who] ? `${who}@example.com` : null);
+        }
         const refused = expected.status >= 300 && expected.status !== 304;
         if (refused && !probe.name.startsWith("POST /auth/sign-out")) {
           // (A GET that redirects is "refused" here too: it must change nothing either.)
