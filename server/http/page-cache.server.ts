@@ -7,8 +7,9 @@ import { FLASH_COOKIE } from "#server/auth/flash.server.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 
 /**
- * A micro-cache of public responses (pages and their .data payloads) for visitors without a session. It is emptied
- * by any content event, so several servers stay consistent, and bounded in count, bytes and age. Public responses
+ * A micro-cache of public responses (pages and their .data payloads), shared by visitors and signed-in learners
+ * alike: a learner's own state comes from /api/viewer (docs/decisions/008-shared-pages-private-viewer.md). It is
+ * emptied by any content event, so several servers stay consistent, and bounded in count, bytes and age. Public responses
  * are buffered (no page streams deferred data) so each gets an ETag and a Content-Length, and a repeat visit
  * revalidates with a 304.
  *
