@@ -25,7 +25,7 @@ export function AccountNav({ user, layout = "row", onNavigate }: { user: HeaderU
         <span
           data-learner-placeholder
           aria-hidden
-          className={cn("h-9 animate-pulse rounded-full bg-brand-100", column ? "block min-h-11 w-full" : "inline-block w-9 xl:w-28")}
+          className={cn("h-9 animate-pulse rounded-full bg-brand-100", column ? "block min-h-11 w-full" : "inline-block w-20 xl:w-50")}
         />
         <Button asChild variant={column ? "outline" : "ghost"} size={column ? "md" : "sm"} className={cn(column && "w-full")} data-visitor-only>
           <Link to="/auth" onClick={onNavigate}>

@@ -23,7 +23,7 @@ export function LessonProgress({ signedIn, completed, signInHref }: { signedIn: 
           className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-brand-100 bg-brand-50/70 p-5 sm:flex-row sm:items-center sm:justify-between"
         >
           <span className="h-6 w-full max-w-md animate-pulse rounded-lg bg-brand-100" />
-          <span className="h-10 w-44 shrink-0 animate-pulse rounded-full bg-brand-100" />
+          <span className="h-11 w-44 shrink-0 animate-pulse rounded-full bg-brand-100" />
         </div>
         <div
           data-visitor-only
