@@ -134,6 +134,12 @@ test("two learners on one cached page each see only their own favorites and comp
     else await expect(page.getByRole("button", { name: "Mark as complete" })).toBeVisible();
     await expect(page.getByText("You completed this lesson.")).toHaveCount(person.completed ? 1 : 0);
     await page.screenshot({ path: `/work/wt/shots/viewer/lesson-${n === 0 ? "learner" : "admin"}-1280.png` });
+    // Its level, by client navigation: the lesson's card says Completed for the one who completed it.
+    await page.getByRole("link", { name: "Beginner" }).first().click();
+    await expect(page).toHaveURL(/\/spanish\/a1$/);
+    const card = page.getByRole("link", { name: /Greetings/ });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("Completed", { exact: true })).toHaveCount(person.completed ? 1 : 0);
   }
   await Promise.all(pages.map((page) => page.context().close()));
 });
