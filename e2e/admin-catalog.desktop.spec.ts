@@ -302,6 +302,9 @@ test("lessons: grouped by language and level, keyboard drag then Save Order, mov
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("lessons-1280.png"), fullPage: true });
 
+  // Saving showed the lesson's new level; the tab shows one level at a time, so go back to Basics.
+  await page.getByLabel("Level", { exact: true }).selectOption({ label: "Basics (A1)" });
+  await expect(page).toHaveURL(/level=base/);
   await group.getByRole("button", { name: "Delete Gamma" }).click();
   await expect(page.getByRole("alertdialog")).toContainText(
     "Are you sure you want to delete this lesson? This will also delete all associated phrases.",
@@ -343,4 +346,30 @@ test("icon upload: a good image fills the Icon URL and preview; a wrong type or 
   const icon = page.locator("[data-level-row='iconic'] img");
   await expect(icon).toHaveAttribute("src", /\/storage\/content\//);
   expect(await icon.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("levels and lessons show one language (and one level) at a time, chosen in the URL", async ({ page }) => {
+  await open(page, "/admin/levels?language=e2e-lessons");
+  await expect(page.getByRole("region", { name: "Lessons Lang" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Levels Lang" })).toHaveCount(0);
+  await page.getByLabel("Show the levels of").selectOption({ label: "Levels Lang" });
+  await expect(page).toHaveURL(/\?language=e2e-levels$/);
+  await expect(page.getByRole("region", { name: "Levels Lang" }).locator("tbody tr")).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Lessons Lang" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("levels-filter-1280.png"), fullPage: true });
+
+  await open(page, "/admin/lessons?language=e2e-lessons&level=all");
+  await expect(page.getByRole("region", { name: "Lessons Lang - Basics" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Lessons Lang - More" })).toBeVisible();
+  await page.getByLabel("Level", { exact: true }).selectOption({ label: "More (A2)" });
+  await expect(page).toHaveURL(/level=more/);
+  await expect(page.getByRole("region", { name: "Lessons Lang - Basics" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Lessons Lang - More" })).toContainText("Alfa");
+  // Another language starts at its own first level.
+  await page.getByLabel("Show the lessons of").selectOption({ label: "Levels Lang" });
+  await expect(page).toHaveURL(/\?language=e2e-levels$/);
+  await expect(page.getByLabel("Level", { exact: true })).toHaveValue("two");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("lessons-filter-1280.png"), fullPage: true });
 });

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHRASE_SEARCH, phraseGroups, phraseLanguages, phraseLessons, phraseLevels, searchPhrases } from "#server/admin/phrases-admin.server.ts";
+import { PHRASE_SEARCH } from "#app/lib/phrase-form.ts";
+import { phraseGroups, phraseLanguages, phraseLessons, phraseLevels, SEARCH_COUNT_CAP, searchPhrases } from "#server/admin/phrases-admin.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, signInThroughForm, snapshot } from "#tests/support/site-fixtures.ts";
@@ -65,14 +66,16 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 describe("lazy reads of the Phrases tab", () => {
-  it("lists every language by name with its phrase count, without reading phrases themselves", async () => {
-    const { languages: rows, hasLessons } = await phraseLanguages(db());
-    expect(hasLessons).toBe(true);
-    expect(rows).toEqual([
-      { id: "basque", name: "Basque", phraseCount: 1 },
-      { id: "spanish", name: "Spanish", phraseCount: 6 + PHRASE_SEARCH.pageSize + 3 },
-      { id: "zulu", name: "Zulu", phraseCount: 0 },
-    ]);
+  it("lists every language by name with its number of levels, and whether lessons and phrases exist", async () => {
+    expect(await phraseLanguages(db())).toEqual({
+      languages: [
+        { id: "basque", name: "Basque", levelCount: 1 },
+        { id: "spanish", name: "Spanish", levelCount: 3 },
+        { id: "zulu", name: "Zulu", levelCount: 0 },
+      ],
+      hasLessons: true,
+      hasPhrases: true,
+    });
   });
 
   it("gives a language's levels in order (a missing order_index last), and none of another language's", async () => {
@@ -128,6 +131,25 @@ describe("phrase search", () => {
     expect((await searchPhrases(db(), "many things", -3)).page).toBe(1);
   });
 
+  it("counts up to the cap, says when there are more, and pages through the first ones only", async () => {
+    const rows = Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) => ({
+      languageId: "basque",
+      levelId: "a1",
+      lessonId: "greetings",
+      originalText: `Capword ${i}`,
+      translatedText: "Capword",
+      audioUrl: "/storage/cap.mp3",
+      position: 100 + i,
+    }));
+    await db().insert(phrases).values(rows);
+    const result = await searchPhrases(db(), "capword", 1000);
+    expect([result.total, result.capped, result.pages, result.page]).toEqual([SEARCH_COUNT_CAP, true, SEARCH_COUNT_CAP / PHRASE_SEARCH.pageSize, 50]);
+    expect(result.hits.at(-1)?.originalText).toBe(`Capword ${SEARCH_COUNT_CAP - 1}`);
+    const html = await (await site.request("/admin/phrases?q=capword", { cookie: admin })).text();
+    expect(html).toContain("More than 1,000 phrases found: showing the first 1,000. Add a word to narrow the search.");
+    await db().delete(phrases).where(eq(phrases.audioUrl, "/storage/cap.mp3"));
+  });
+
   it("answers nothing for a query below the minimum, and cuts one above the maximum", async () => {
     expect(await searchPhrases(db(), " h ", 1)).toMatchObject({ total: 0, hits: [] });
     const long = await searchPhrases(db(), "x".repeat(PHRASE_SEARCH.maxLength + 50), 1);
@@ -181,7 +203,7 @@ describe("over HTTP", () => {
   it("renders the languages with their counts, and no phrase, on the page itself", async () => {
     const html = await (await site.request("/admin/phrases", { cookie: admin })).text();
     expect(html).toContain("Spanish");
-    expect(html).toContain(`${6 + PHRASE_SEARCH.pageSize + 3} phrases`);
+    expect(html).toContain("3 levels");
     expect(html).not.toContain("Buenos días");
   });
 

@@ -79,13 +79,16 @@ export async function listAdminLevels(db: Executor, languageId?: string): Promis
   return rows.sort(compareByOrder);
 }
 
-/** One language's lessons in display order. */
-export async function listAdminLessons(db: Executor, languageId: string): Promise<AdminLesson[]> {
-  const rows = await db.select(lessonColumns).from(lessons).where(eq(lessons.languageId, languageId));
+/** One language's lessons (or one level's of it) in display order. */
+export async function listAdminLessons(db: Executor, languageId: string, levelId?: string): Promise<AdminLesson[]> {
+  const rows = await db
+    .select(lessonColumns)
+    .from(lessons)
+    .where(and(eq(lessons.languageId, languageId), levelId === undefined ? undefined : eq(lessons.levelId, levelId)));
   return rows.sort(compareByOrder);
 }
 
-/** The filter's language: the one the URL names if it exists, else the first by name ("" when there is none). */
+/** A filter's choice: the row the URL names if it exists, else the first ("" when there is none). */
 export function pickLanguage(languageRows: { id: string }[], requested: string | null): string {
   return languageRows.find((l) => l.id === requested)?.id ?? languageRows[0]?.id ?? "";
 }

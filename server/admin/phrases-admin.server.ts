@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
 import type { PhraseFormValue } from "#app/lib/phrase-form.ts";
-import { phraseText } from "#app/lib/phrase-form.ts";
+import { PHRASE_SEARCH, phraseText } from "#app/lib/phrase-form.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
 import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
@@ -26,7 +26,7 @@ export interface AdminAudioGroup {
 export interface AdminPhraseLanguage {
   id: string;
   name: string;
-  phraseCount: number;
+  levelCount: number;
 }
 export interface AdminPhraseLevel {
   id: string;
@@ -48,22 +48,30 @@ const MISSING_ORDER = 999;
  * when it opens. Each read below is one indexed query.
  */
 
-/** Every language with its phrase count (a count(*) per language over the lesson index), by name. */
-export async function phraseLanguages(db: Executor): Promise<{ languages: AdminPhraseLanguage[]; hasLessons: boolean }> {
+/**
+ * Every language with its number of levels, by name, and whether any lesson or phrase exists (for the empty states).
+ * No per-language phrase count: at 100,000 phrases it is a scan of the table on every page load.
+ */
+export async function phraseLanguages(db: Executor): Promise<{ languages: AdminPhraseLanguage[]; hasLessons: boolean; hasPhrases: boolean }> {
   const counts = db
-    .select({ languageId: phrases.languageId, count: sql<number>`count(*)::int`.as("count") })
-    .from(phrases)
-    .groupBy(phrases.languageId)
+    .select({ languageId: levels.languageId, count: sql<number>`count(*)::int`.as("count") })
+    .from(levels)
+    .groupBy(levels.languageId)
     .as("counts");
-  const [rows, [anyLesson]] = await Promise.all([
+  const [rows, [anyLesson], [anyPhrase]] = await Promise.all([
     db
-      .select({ id: languages.id, name: languages.name, phraseCount: sql<number>`coalesce(${counts.count}, 0)` })
+      .select({ id: languages.id, name: languages.name, levelCount: sql<number>`coalesce(${counts.count}, 0)` })
       .from(languages)
       .leftJoin(counts, eq(counts.languageId, languages.id))
       .orderBy(asc(languages.name), asc(languages.id)),
     db.select({ id: lessons.id }).from(lessons).limit(1),
+    db.select({ id: phrases.id }).from(phrases).limit(1),
   ]);
-  return { languages: rows.map((row) => ({ ...row, phraseCount: Number(row.phraseCount) })), hasLessons: anyLesson !== undefined };
+  return {
+    languages: rows.map((row) => ({ ...row, levelCount: Number(row.levelCount) })),
+    hasLessons: anyLesson !== undefined,
+    hasPhrases: anyPhrase !== undefined,
+  };
 }
 
 /** One language's levels in display order. */
@@ -108,8 +116,6 @@ export async function phraseGroups(db: Executor, languageId: string, levelId: st
   return [...groups.values()];
 }
 
-/** The search box's limits: below 2 characters nearly everything matches (and no trigram helps). */
-export const PHRASE_SEARCH = { minLength: 2, maxLength: 100, pageSize: 20 } as const;
 
 export interface PhraseSearchHit extends AdminPhrase {
   audioUrl: string;
@@ -119,7 +125,10 @@ export interface PhraseSearchHit extends AdminPhrase {
 }
 export interface PhraseSearchResult {
   query: string;
+  /** How many phrases match, up to SEARCH_COUNT_CAP. */
   total: number;
+  /** More than SEARCH_COUNT_CAP match (only the first SEARCH_COUNT_CAP can be paged through). */
+  capped: boolean;
   page: number;
   pages: number;
   pageSize: number;
@@ -129,58 +138,85 @@ export interface PhraseSearchResult {
 /** `%` `_` and `\` are ILIKE's own syntax: searched for literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A search counts its matches up to this many ("1,000+ phrases found"): past it, counting costs more than it tells. */
+export const SEARCH_COUNT_CAP = 1000;
+
 /**
- * Phrases whose original or translated text contains the query, case-insensitively, by language, level, lesson and
- * position. ILIKE '%…%' uses the trigram indexes of migration 0006 on both drivers; the count and the page run as
- * two queries because a window count would read every match for page 1 too.
+ * Phrases whose original or translated text contains the query, case-insensitively, in catalogue order (language,
+ * level, lesson, position), 20 a page. ILIKE '%…%' is served by the trigram indexes of migration 0006 on both
+ * drivers. The planner prices ILIKE per row far below what it costs (most of all in PGlite's WebAssembly), so for a
+ * common word it would scan the whole table: with scans off it recheck only the index's candidates, or walks the
+ * lesson index in order and stops after the page. The count stops at SEARCH_COUNT_CAP + 1 for the same reason.
  */
-export async function searchPhrases(db: Executor, query: string, page: number): Promise<PhraseSearchResult> {
+export async function searchPhrases(db: Database, query: string, page: number): Promise<PhraseSearchResult> {
   const text = query.trim().slice(0, PHRASE_SEARCH.maxLength);
   const { pageSize } = PHRASE_SEARCH;
-  if (text.length < PHRASE_SEARCH.minLength) return { query: text, total: 0, page: 1, pages: 0, pageSize, hits: [] };
+  if (text.length < PHRASE_SEARCH.minLength) return { query: text, total: 0, capped: false, page: 1, pages: 0, pageSize, hits: [] };
   const pattern = likePattern(text);
   const where = or(ilike(phrases.originalText, pattern), ilike(phrases.translatedText, pattern));
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(phrases).where(where);
-  const pages = Math.ceil(Number(total) / pageSize);
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(pages, 1));
-  const rows = await db
-    .select({
-      id: phrases.id,
-      originalText: phrases.originalText,
-      translatedText: phrases.translatedText,
-      audioUrl: phrases.audioUrl,
-      languageId: phrases.languageId,
-      languageName: languages.name,
-      levelId: phrases.levelId,
-      levelTitle: levels.title,
-      cefrLabel: levels.cefrLabel,
-      lessonId: phrases.lessonId,
-      lessonTitle: lessons.title,
-    })
-    .from(phrases)
-    .innerJoin(languages, eq(languages.id, phrases.languageId))
-    .innerJoin(levels, and(eq(levels.languageId, phrases.languageId), eq(levels.id, phrases.levelId)))
-    .innerJoin(lessons, and(eq(lessons.languageId, phrases.languageId), eq(lessons.levelId, phrases.levelId), eq(lessons.id, phrases.lessonId)))
-    .where(where)
-    .orderBy(asc(languages.name), asc(phrases.languageId), asc(phrases.levelId), asc(phrases.lessonId), asc(phrases.position), asc(phrases.id))
-    .limit(pageSize)
-    .offset((current - 1) * pageSize);
-  return {
-    query: text,
-    total: Number(total),
-    page: current,
-    pages,
-    pageSize,
-    hits: rows.map((row) => ({
-      id: row.id,
-      originalText: row.originalText,
-      translatedText: row.translatedText,
-      audioUrl: row.audioUrl,
-      language: { id: row.languageId, name: row.languageName },
-      level: { id: row.levelId, title: row.levelTitle, cefrLabel: row.cefrLabel },
-      lesson: { id: row.lessonId, title: row.lessonTitle },
-    })),
-  };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const matches = tx.select({ one: sql`1` }).from(phrases).where(where).limit(SEARCH_COUNT_CAP + 1).as("matches");
+    const [{ found } = { found: 0 }] = await tx.select({ found: sql<number>`count(*)::int` }).from(matches);
+    const capped = Number(found) > SEARCH_COUNT_CAP;
+    const total = Math.min(Number(found), SEARCH_COUNT_CAP);
+    const pages = Math.ceil(total / pageSize);
+    const current = Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(pages, 1));
+    // The page first, from phrases alone (so the lesson index can give it in order), then the names of its places.
+    const hits = tx
+      .select({
+        id: phrases.id,
+        originalText: phrases.originalText,
+        translatedText: phrases.translatedText,
+        audioUrl: phrases.audioUrl,
+        languageId: phrases.languageId,
+        levelId: phrases.levelId,
+        lessonId: phrases.lessonId,
+        position: phrases.position,
+      })
+      .from(phrases)
+      .where(where)
+      .orderBy(asc(phrases.languageId), asc(phrases.levelId), asc(phrases.lessonId), asc(phrases.position), asc(phrases.id))
+      .limit(pageSize)
+      .offset((current - 1) * pageSize)
+      .as("hits");
+    const rows = await tx
+      .select({
+        id: hits.id,
+        originalText: hits.originalText,
+        translatedText: hits.translatedText,
+        audioUrl: hits.audioUrl,
+        languageId: hits.languageId,
+        languageName: languages.name,
+        levelId: hits.levelId,
+        levelTitle: levels.title,
+        cefrLabel: levels.cefrLabel,
+        lessonId: hits.lessonId,
+        lessonTitle: lessons.title,
+      })
+      .from(hits)
+      .innerJoin(languages, eq(languages.id, hits.languageId))
+      .innerJoin(levels, and(eq(levels.languageId, hits.languageId), eq(levels.id, hits.levelId)))
+      .innerJoin(lessons, and(eq(lessons.languageId, hits.languageId), eq(lessons.levelId, hits.levelId), eq(lessons.id, hits.lessonId)))
+      .orderBy(asc(hits.languageId), asc(hits.levelId), asc(hits.lessonId), asc(hits.position), asc(hits.id));
+    return {
+      query: text,
+      total,
+      capped,
+      page: current,
+      pages,
+      pageSize,
+      hits: rows.map((row) => ({
+        id: row.id,
+        originalText: row.originalText,
+        translatedText: row.translatedText,
+        audioUrl: row.audioUrl,
+        language: { id: row.languageId, name: row.languageName },
+        level: { id: row.levelId, title: row.levelTitle, cefrLabel: row.cefrLabel },
+        lesson: { id: row.lessonId, title: row.lessonTitle },
+      })),
+    };
+  });
 }
 
 /** A refused write that names the field at fault (shown under it in the dialog). */

@@ -36,8 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getRuntime(context).database;
   const [languages, levels] = await Promise.all([listAdminLanguages(db), listAdminLevels(db)]);
   // The lessons of one language at a time (issue 10 point 8); every level stays, for the form's cascading selects.
-  const languageId = pickLanguage(languages, new URL(request.url).searchParams.get("language"));
-  return { languages, levels, languageId, lessons: languageId ? await listAdminLessons(db, languageId) : [] };
+  const params = new URL(request.url).searchParams;
+  const languageId = pickLanguage(languages, params.get("language"));
+  // And one level of it (its first by default): a language's hundred lessons in one page were slow to render.
+  const languageLevels = levels.filter((l) => l.languageId === languageId);
+  const levelId = params.get("level") === "all" ? "all" : pickLanguage(languageLevels, params.get("level"));
+  const lessons = languageId ? await listAdminLessons(db, languageId, levelId === "all" ? undefined : levelId) : [];
+  return { languages, levels, languageId, levelId, lessons };
 }
 
 /** A reorder names at most this many lessons; a level holds far fewer. */
@@ -88,12 +93,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: section.title, description: section.description, path: section.to, noindex: true });
 
 export default function AdminLessons({ loaderData }: Route.ComponentProps) {
-  const { languages, levels, languageId, lessons } = loaderData;
+  const { languages, levels, languageId, levelId, lessons } = loaderData;
   const groups = languages
     .filter((language) => language.id === languageId)
     .flatMap((language) =>
       levels
-        .filter((level) => level.languageId === language.id)
+        .filter((level) => level.languageId === language.id && (levelId === "all" || level.id === levelId))
         .map((level) => ({ language, level, lessons: lessons.filter((l) => l.levelId === level.id) }))
         .filter((group) => group.lessons.length > 0),
     );
@@ -109,7 +114,12 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
       {levels.length === 0 ? (
         <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.addLanguagesAndLevelsFirst}</p>
       ) : (
-        <LanguageFilter label="Show the lessons of" languages={languages} value={languageId} />
+        <LanguageFilter
+          label="Show the lessons of"
+          languages={languages}
+          value={languageId}
+          levels={{ options: levels.filter((l) => l.languageId === languageId), value: levelId }}
+        />
       )}
       {levels.length === 0 ? null : groups.length === 0 ? (
         <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.noLessons}</p>
@@ -182,14 +192,15 @@ function LessonForm({
   const [levelId, setLevelId] = useState(lesson?.levelId ?? "");
   const languageLevels = levels.filter((l) => l.languageId === languageId);
   const busy = fetcher.state !== "idle";
-  const showLanguage = useShowLanguage(useLoaderData<typeof loader>().languageId);
+  const shown = useLoaderData<typeof loader>();
+  const showLanguage = useShowLanguage({ language: shown.languageId, level: shown.levelId });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) {
       onDone();
       // A lesson added to (or moved into) another language is shown there.
-      showLanguage(languageId);
+      showLanguage(languageId, levelId);
     }
-  }, [fetcher.state, fetcher.data, onDone, showLanguage, languageId]);
+  }, [fetcher.state, fetcher.data, onDone, showLanguage, languageId, levelId]);
   const selectProps = (f: typeof fields.languageId) => ({
     id: f.id,
     name: f.name,

@@ -206,7 +206,7 @@ function LevelForm({ languages, level, onDone }: { languages: AdminLanguage[]; l
     onValidate: ({ formData }) => parseWithZod(formData, { schema: levelSchema }),
   });
   const busy = fetcher.state !== "idle";
-  const showLanguage = useShowLanguage(useLoaderData<typeof loader>().languageId);
+  const showLanguage = useShowLanguage({ language: useLoaderData<typeof loader>().languageId });
   const chosen = useRef<string | null>(null);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) {

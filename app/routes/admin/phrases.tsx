@@ -11,13 +11,12 @@ import { ADMIN_PLAYBACK_RATES, formatTime, getAudioController } from "#app/lib/a
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { countLabel } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
-import { phraseFormErrors, phraseFormFromData, phraseFormSchema, phraseText } from "#app/lib/phrase-form.ts";
+import { PHRASE_SEARCH, phraseFormErrors, phraseFormFromData, phraseFormSchema, phraseText } from "#app/lib/phrase-form.ts";
 import { seo } from "#app/lib/seo.ts";
 import {
   addPhrases,
   generatePhraseAudio,
   PhraseGroupGoneError,
-  PHRASE_SEARCH,
   PhraseInputError,
   phraseLanguages,
   searchPhrases,
@@ -111,14 +110,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const ExpandedPhrase = createContext<{ expanded: string | null; toggle: (id: string) => void }>({ expanded: null, toggle: () => {} });
 
 export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
-  const { languages, hasLessons, search } = loaderData;
+  const { languages, hasLessons, hasPhrases, search } = loaderData;
   const [dialog, setDialog] = useState<PhraseDialogState | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
   const toggle = useCallback((id: string) => setExpanded((current) => (current === id ? null : id)), []);
   const expandedValue = useMemo(() => ({ expanded, toggle }), [expanded, toggle]);
   const closeDialog = useCallback(() => setDialog(null), []);
-
-  const hasPhrases = languages.some((language) => language.phraseCount > 0);
 
   const openAdd = () => setDialog({ mode: "add", selection: { languageId: "", levelId: "", lessonId: "" }, audioUrl: "", rows: [] });
   const openEdit = useCallback(
@@ -175,7 +172,8 @@ const searchText = {
   placeholder: "Original or translated text",
   tooShort: `Type at least ${PHRASE_SEARCH.minLength} characters to search.`,
   none: (query: string) => `No phrases match “${query}”. Try another word, or clear the search.`,
-  found: (total: number) => `${countLabel(total, "phrase")} found`,
+  found: (total: number, capped: boolean) =>
+    capped ? `More than ${total.toLocaleString("en-US")} phrases found: showing the first ${total.toLocaleString("en-US")}. Add a word to narrow the search.` : `${countLabel(total, "phrase")} found`,
 };
 
 /** A link to this page with the search parameters changed (null removes one). */
@@ -237,7 +235,7 @@ function SearchResults({ search, onEdit, href }: { search: PhraseSearchResult; o
   return (
     <div className="space-y-3">
       <p role="status" className="text-sm font-medium text-muted">
-        {searchText.found(search.total)}
+        {searchText.found(search.total, search.capped)}
       </p>
       <ul className="divide-y divide-brand-100 overflow-hidden rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)]">
         {search.hits.map((hit) => (
@@ -374,7 +372,7 @@ function LanguageItem({ language, open, onEdit }: { language: AdminPhraseLanguag
       <Accordion.Header className="m-0">
         <Accordion.Trigger className={cn(triggerClasses, "text-lg")}>
           <span>
-            {language.name} <span className="text-sm font-medium text-muted">({countLabel(language.phraseCount, "phrase")})</span>
+            {language.name} <span className="text-sm font-medium text-muted">({countLabel(language.levelCount, "level")})</span>
           </span>
           <Chevron />
         </Accordion.Trigger>
