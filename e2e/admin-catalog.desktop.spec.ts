@@ -296,13 +296,17 @@ test("lessons: grouped by language and level, keyboard drag then Save Order, mov
   await page.screenshot({ path: test.info().outputPath("lesson-dialog-1280.png") });
   await edit.getByRole("button", { name: "Update Lesson" }).click();
   await expectToast(page, "Lesson updated successfully");
+  // The tab shows one level at a time: Alpha has left Basics; it is under More.
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel("Level", { exact: true }).selectOption({ label: "More (A2)" });
+  await expect(page).toHaveURL(/level=more/);
   const moreGroup = page.getByRole("region", { name: "Lessons Lang - More" });
   await expect(moreGroup.locator("[data-lesson-row]")).toHaveCount(1);
   await expect(moreGroup).toContainText("Alfa");
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("lessons-1280.png"), fullPage: true });
 
-  // Saving showed the lesson's new level; the tab shows one level at a time, so go back to Basics.
+  // Back to Basics.
   await page.getByLabel("Level", { exact: true }).selectOption({ label: "Basics (A1)" });
   await expect(page).toHaveURL(/level=base/);
   await group.getByRole("button", { name: "Delete Gamma" }).click();

@@ -307,7 +307,8 @@ function SearchHit({ hit, onEdit }: { hit: PhraseSearchHit; onEdit: OnEdit }) {
         variant="outline"
         size="sm"
         disabled={fetcher.state !== "idle"}
-        aria-label={`Edit the audio group of “${hit.originalText}”`}
+        // Starts with the visible text (label in name), then says which phrase's group.
+        aria-label={`Edit group of “${hit.originalText}”`}
         onClick={() => {
           wanted.current = true;
           void fetcher.load(treeHref(hit.language.id, hit.level.id, hit.lesson.id));
