@@ -102,7 +102,7 @@ async function seed() {
     const snapshotSeconds = (performance.now() - loadStarted) / 1000;
     globalThis.gc?.();
     const snapshotMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
-    const snapshotJsonMb = JSON.stringify(snapshot).length / 1024 / 1024;
+    const snapshotJsonMb = JSON.stringify(snapshot, (_key, value: unknown) => (value instanceof Map ? [...value] : value)).length / 1024 / 1024;
     return { seedSeconds, snapshotMb, snapshotJsonMb, snapshotSeconds, exact: globalThis.gc !== undefined, keep: snapshot !== undefined };
   } finally {
     await runtime.close();
@@ -226,8 +226,9 @@ const probes: Probe[] = [
   { what: "Languages (50 cards)", path: "/admin/languages", expect: "Language 50" },
   { what: "Levels, default language", path: "/admin/levels", expect: "Level 5" },
   { what: "Levels, one language", path: `/admin/levels?language=${middle}`, expect: "Level 5" },
-  { what: "Lessons, one language (100 lessons)", path: `/admin/lessons?language=${middle}`, expect: "Lesson 20" },
-  { what: "Phrases (languages with counts)", path: "/admin/phrases", expect: "Language 50" },
+  { what: "Lessons, a language's first level (20 lessons)", path: `/admin/lessons?language=${middle}`, expect: "Lesson 20" },
+  { what: "Lessons, all levels of a language (100 lessons)", path: `/admin/lessons?language=${middle}&level=all`, expect: "Level 5" },
+  { what: "Phrases (the languages)", path: "/admin/phrases", expect: "Language 50" },
   { what: "Phrases, client navigation (.data)", path: "/admin/phrases.data", expect: "Language 50" },
   { what: "Open a language (its levels)", path: `/admin/phrases/tree?language=${middle}`, expect: "level-5" },
   { what: "Open a level (its lessons)", path: `/admin/phrases/tree?language=${middle}&level=level-3`, expect: "lesson-20" },

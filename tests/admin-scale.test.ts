@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHRASE_SEARCH } from "#app/lib/phrase-form.ts";
+import { listAdminLanguages, listAdminLessons, listAdminLevels, pickFilter } from "#server/admin/catalog-admin.server.ts";
 import { phraseGroups, phraseLanguages, phraseLessons, phraseLevels, SEARCH_COUNT_CAP, searchPhrases } from "#server/admin/phrases-admin.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
@@ -217,5 +218,37 @@ describe("over HTTP", () => {
     expect(paged).toContain("Número 22");
     const none = await (await site.request("/admin/phrases?q=zzzz", { cookie: admin })).text();
     expect(none).toContain("No phrases match “zzzz”. Try another word, or clear the search.");
+  });
+});
+
+describe("Levels and Lessons tabs: one language (and level) at a time", () => {
+  it("reads one language's levels, one level's lessons or a language's, and picks the URL's choice or the first", async () => {
+    const languageRows = await listAdminLanguages(db());
+    expect(languageRows.map((l) => l.id)).toEqual(["basque", "spanish", "zulu"]);
+    expect((await listAdminLevels(db(), "spanish")).map((l) => l.id)).toEqual(["a1", "b1", "x"]);
+    expect((await listAdminLevels(db())).length).toBe(4);
+    expect((await listAdminLessons(db(), "spanish", "a1")).map((l) => l.id)).toEqual(["greetings", "numbers", "empty"]);
+    expect((await listAdminLessons(db(), "basque")).map((l) => l.id)).toEqual(["greetings"]);
+    expect([pickFilter(languageRows, "spanish"), pickFilter(languageRows, "nope"), pickFilter(languageRows, null), pickFilter([], "x")]).toEqual([
+      "spanish",
+      "basque",
+      "basque",
+      "",
+    ]);
+  });
+
+  it("renders only the chosen language's levels, and only the chosen level's lessons", async () => {
+    const levelsPage = await (await site.request("/admin/levels?language=spanish", { cookie: admin })).text();
+    expect(levelsPage).toContain('data-level-row="b1"');
+    expect(levelsPage).not.toContain("Hasiera");
+    const byDefault = await (await site.request("/admin/levels", { cookie: admin })).text();
+    expect(byDefault).toContain("Hasiera");
+    expect(byDefault).not.toContain('data-level-row="b1"');
+    const lessonsPage = await (await site.request("/admin/lessons?language=spanish&level=a1", { cookie: admin })).text();
+    expect(lessonsPage).toContain('data-lesson-row="numbers"');
+    expect(lessonsPage).not.toContain("Agurrak");
+    const all = await (await site.request("/admin/lessons?language=basque&level=all", { cookie: admin })).text();
+    expect(all).toContain("Agurrak");
+    expect(all).not.toContain('data-lesson-row="numbers"');
   });
 });

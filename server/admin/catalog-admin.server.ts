@@ -89,7 +89,7 @@ export async function listAdminLessons(db: Executor, languageId: string, levelId
 }
 
 /** A filter's choice: the row the URL names if it exists, else the first ("" when there is none). */
-export function pickLanguage(languageRows: { id: string }[], requested: string | null): string {
+export function pickFilter(languageRows: { id: string }[], requested: string | null): string {
   return languageRows.find((l) => l.id === requested)?.id ?? languageRows[0]?.id ?? "";
 }
 

@@ -20,7 +20,7 @@ import {
   listAdminLessons,
   listAdminLevels,
   moveLesson,
-  pickLanguage,
+  pickFilter,
   reorderLessons,
   setLessonLock,
   updateLesson,
@@ -37,10 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [languages, levels] = await Promise.all([listAdminLanguages(db), listAdminLevels(db)]);
   // The lessons of one language at a time (issue 10 point 8); every level stays, for the form's cascading selects.
   const params = new URL(request.url).searchParams;
-  const languageId = pickLanguage(languages, params.get("language"));
+  const languageId = pickFilter(languages, params.get("language"));
   // And one level of it (its first by default): a language's hundred lessons in one page were slow to render.
   const languageLevels = levels.filter((l) => l.languageId === languageId);
-  const levelId = params.get("level") === "all" ? "all" : pickLanguage(languageLevels, params.get("level"));
+  const levelId = params.get("level") === "all" ? "all" : pickFilter(languageLevels, params.get("level"));
   const lessons = languageId ? await listAdminLessons(db, languageId, levelId === "all" ? undefined : levelId) : [];
   return { languages, levels, languageId, levelId, lessons };
 }

@@ -18,7 +18,7 @@ import {
   listAdminLanguages,
   listAdminLevels,
   moveLevel,
-  pickLanguage,
+  pickFilter,
   setLevelLock,
   updateLevel,
 } from "#server/admin/catalog-admin.server.ts";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getRuntime(context).database;
   const languages = await listAdminLanguages(db);
   // One language's table at a time: 50 languages' levels on one page were too long to use (issue 10 point 8).
-  const languageId = pickLanguage(languages, new URL(request.url).searchParams.get("language"));
+  const languageId = pickFilter(languages, new URL(request.url).searchParams.get("language"));
   return { languages, languageId, levels: languageId ? await listAdminLevels(db, languageId) : [] };
 }
 
