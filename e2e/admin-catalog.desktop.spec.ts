@@ -376,4 +376,16 @@ test("levels and lessons show one language (and one level) at a time, chosen in 
   await expect(page.getByLabel("Level", { exact: true })).toHaveValue("two");
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("lessons-filter-1280.png"), fullPage: true });
+
+  // The filters on a phone (the mobile spec's server has no catalogue to filter).
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, name] of [
+    ["/admin/levels?language=e2e-lessons", "levels-filter-390.png"],
+    ["/admin/lessons?language=e2e-lessons&level=more", "lessons-filter-390.png"],
+  ] as const) {
+    await open(page, path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
+  }
 });
