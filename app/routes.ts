@@ -30,6 +30,7 @@ export default [
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   // Outside the admin layout: it answers JSON, and checks the caller itself.
   route("admin/uploads/:kind", "routes/admin/upload.ts"),
+  route("admin/phrases/tree", "routes/admin/phrase-tree.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/overview.tsx"),
     route("languages", "routes/admin/languages.tsx"),

@@ -208,7 +208,10 @@ try {
   rows.push("| Page | Performance | Accessibility | Best practices | SEO | Performance, every run |", "| --- | --- | --- | --- | --- | --- |");
   for (const s of scores) rows.push(`| \`${s.page}\` | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.all.join(", ")} |`);
   rows.push("");
-  fs.writeFileSync("bench/RESULTS.md", rows.join("\n"));
+  // bench/admin.ts writes sections of its own ("## Admin catalogue at scale, …"): keep them.
+  const previous = fs.existsSync("bench/RESULTS.md") ? fs.readFileSync("bench/RESULTS.md", "utf8") : "";
+  const adminSections = previous.slice(Math.max(0, previous.indexOf("\n## Admin catalogue at scale")));
+  fs.writeFileSync("bench/RESULTS.md", rows.join("\n") + (previous.includes("\n## Admin catalogue at scale") ? adminSections : ""));
   console.log(rows.join("\n"));
 } finally {
   server.kill("SIGTERM");

@@ -296,12 +296,19 @@ test("lessons: grouped by language and level, keyboard drag then Save Order, mov
   await page.screenshot({ path: test.info().outputPath("lesson-dialog-1280.png") });
   await edit.getByRole("button", { name: "Update Lesson" }).click();
   await expectToast(page, "Lesson updated successfully");
+  // The tab shows one level at a time: Alpha has left Basics; it is under More.
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel("Level", { exact: true }).selectOption({ label: "More (A2)" });
+  await expect(page).toHaveURL(/level=more/);
   const moreGroup = page.getByRole("region", { name: "Lessons Lang - More" });
   await expect(moreGroup.locator("[data-lesson-row]")).toHaveCount(1);
   await expect(moreGroup).toContainText("Alfa");
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("lessons-1280.png"), fullPage: true });
 
+  // Back to Basics.
+  await page.getByLabel("Level", { exact: true }).selectOption({ label: "Basics (A1)" });
+  await expect(page).toHaveURL(/level=base/);
   await group.getByRole("button", { name: "Delete Gamma" }).click();
   await expect(page.getByRole("alertdialog")).toContainText(
     "Are you sure you want to delete this lesson? This will also delete all associated phrases.",
@@ -343,4 +350,42 @@ test("icon upload: a good image fills the Icon URL and preview; a wrong type or 
   const icon = page.locator("[data-level-row='iconic'] img");
   await expect(icon).toHaveAttribute("src", /\/storage\/content\//);
   expect(await icon.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("levels and lessons show one language (and one level) at a time, chosen in the URL", async ({ page }) => {
+  await open(page, "/admin/levels?language=e2e-lessons");
+  await expect(page.getByRole("region", { name: "Lessons Lang" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Levels Lang" })).toHaveCount(0);
+  await page.getByLabel("Show the levels of").selectOption({ label: "Levels Lang" });
+  await expect(page).toHaveURL(/\?language=e2e-levels$/);
+  await expect(page.getByRole("region", { name: "Levels Lang" }).locator("tbody tr")).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Lessons Lang" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("levels-filter-1280.png"), fullPage: true });
+
+  await open(page, "/admin/lessons?language=e2e-lessons&level=all");
+  await expect(page.getByRole("region", { name: "Lessons Lang - Basics" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Lessons Lang - More" })).toBeVisible();
+  await page.getByLabel("Level", { exact: true }).selectOption({ label: "More (A2)" });
+  await expect(page).toHaveURL(/level=more/);
+  await expect(page.getByRole("region", { name: "Lessons Lang - Basics" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Lessons Lang - More" })).toContainText("Alfa");
+  // Another language starts at its own first level.
+  await page.getByLabel("Show the lessons of").selectOption({ label: "Levels Lang" });
+  await expect(page).toHaveURL(/\?language=e2e-levels$/);
+  await expect(page.getByLabel("Level", { exact: true })).toHaveValue("two");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("lessons-filter-1280.png"), fullPage: true });
+
+  // The filters on a phone (the mobile spec's server has no catalogue to filter).
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, name] of [
+    ["/admin/levels?language=e2e-lessons", "levels-filter-390.png"],
+    ["/admin/lessons?language=e2e-lessons&level=more", "lessons-filter-390.png"],
+  ] as const) {
+    await open(page, path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
+  }
 });

@@ -218,3 +218,50 @@ test("works from the keyboard: accordions, the dialog's focus and Escape", async
   await expect(dialog).toHaveCount(0);
   await expect(add).toBeFocused();
 });
+
+test("accordions load lazily; the text search finds original and translated text, shows where, and opens a group", async ({ page }, testInfo) => {
+  const treeRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    // A fetcher asks through single fetch (tree.data); only which node it asked for matters here.
+    if (/^\/admin\/phrases\/tree(\.data)?$/.test(url.pathname)) {
+      treeRequests.push(["language", "level", "lesson"].map((name) => url.searchParams.get(name) ?? "").filter(Boolean).join("/"));
+    }
+  });
+  await page.goto("/admin/phrases");
+  // The page holds the languages only; each level of the accordions is fetched when it first opens.
+  await expect(page.getByRole("button", { name: /^Spanish \(2 levels\)/ })).toBeVisible();
+  expect(await page.locator("[data-audio-group]").count()).toBe(0);
+  await openLesson(page, "Spanish", "Beginner", "Greetings");
+  await expect(group(page, "Audio Group 1 (3 phrases)")).toBeVisible();
+  expect(treeRequests).toEqual(["spanish", "spanish/a1", "spanish/a1/greetings"]);
+
+  // Case-insensitive, in the translation too: "Hello" is Hola's and Bonjour's translation.
+  await page.getByLabel("Search phrases").fill("HELLO");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/phrases\?q=HELLO$/);
+  await expect(page.getByRole("status").filter({ hasText: "phrases found" })).toBeVisible();
+  const hola = page.locator("[data-search-hit]").filter({ hasText: "Hola" });
+  await expect(hola).toContainText("Spanish › Beginner (A1) › Greetings");
+  await expect(page.locator("[data-search-hit]").filter({ hasText: "Bonjour" })).toContainText("French › Beginner (A1) › Basics");
+  await expect(page.locator("[data-audio-group]")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("phrases-search-1280.png"), fullPage: true });
+
+  await hola.getByRole("button", { name: "Edit group of “Hola”" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Phrases" });
+  await expect(dialog.getByLabel("Language")).toHaveValue("spanish");
+  await expect(dialog.getByLabel("Level")).toHaveValue("a1");
+  await expect(dialog.getByLabel("Lesson")).toHaveValue("greetings");
+  expect(await dialog.getByLabel("Original Text").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toContain("Hola");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByLabel("Search phrases").fill("qqxqq");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByText("No phrases match “qqxqq”. Try another word, or clear the search.")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("phrases-search-empty-1280.png"), fullPage: true });
+  await page.getByRole("link", { name: "Clear search" }).click();
+  await expect(page).toHaveURL(/\/admin\/phrases$/);
+  await expect(page.getByRole("button", { name: /^Spanish\b/ })).toBeVisible();
+});

@@ -45,3 +45,12 @@ test("accordions, playback and the edit dialog at 390 px", async ({ page }, test
   await dialog.getByRole("button", { name: "Close" }).tap();
   await expect(dialog).toHaveCount(0);
 });
+
+test("the text search at 390 px", async ({ page }, testInfo) => {
+  await page.goto("/admin/phrases?q=bonjour");
+  const hit = page.locator("[data-search-hit]").filter({ hasText: "Bonjour" });
+  await expect(hit).toContainText("French › Beginner (A1) › Basics");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("phrases-search-390.png"), fullPage: true });
+});

@@ -340,9 +340,18 @@ const matrix: Record<string, Row> = {
     ["reorder", { intent: "reorder", keyLanguageId: "spanish", keyLevelId: "a1", ids: "matrix-lesson" }, catalogToasts.lessonOrderFailed, async () => expect(await catalogRow("lessons", "matrix-lesson")).toMatchObject({ orderIndex: 1 })],
     ["delete", { intent: "delete", keyLanguageId: "spanish", keyLevelId: "a1", keyId: "matrix-lesson" }, catalogToasts.lessonDeleted, async () => expect(await catalogRow("lessons", "matrix-lesson")).toBeUndefined()],
   ]),
+  // The Phrases tab's lazy accordions and selects: a language's levels, a level's lessons, a lesson's audio groups.
+  "routes/admin/phrase-tree": {
+    probes: [
+      ["a language's levels", "language=spanish"],
+      ["a level's lessons", "language=spanish&level=a1"],
+      ["a lesson's audio groups", "language=spanish&level=a1&lesson=greetings"],
+    ].map(([name, query]): Probe => ({ name: `GET /admin/phrases/tree: ${name}`, method: "GET", path: () => `/admin/phrases/tree?${query}`, expect: adminOnly() })),
+  },
   "routes/admin/phrases": {
     probes: [
       ...(adminPage("/admin/phrases") as { probes: Probe[] }).probes,
+      { name: "GET /admin/phrases with a search and a page", method: "GET", path: () => "/admin/phrases?q=hola&page=2", expect: adminOnly() },
       {
         name: "POST /admin/phrases: add phrases",
         method: "POST",

@@ -1,6 +1,9 @@
 import { z } from "#app/lib/zod.ts";
 
 /** The texts of SPEC §5 and §8 for the admin Phrases tab, word for word. */
+/** The Phrases tab's search box: below 2 characters nearly everything matches (and no trigram index helps). */
+export const PHRASE_SEARCH = { minLength: 2, maxLength: 100, pageSize: 20 } as const;
+
 export const phraseText = {
   languageRequired: "Language is required",
   levelRequired: "Level is required",

@@ -39,12 +39,6 @@ export class CatalogAdminError extends Error {
   }
 }
 
-export interface AdminCatalog {
-  languages: AdminLanguage[];
-  levels: AdminLevel[];
-  lessons: AdminLesson[];
-}
-
 const languageColumns = { id: languages.id, name: languages.name, flagUrl: languages.flagUrl };
 const levelColumns = {
   languageId: levels.languageId,
@@ -66,14 +60,37 @@ const lessonColumns = {
   isLocked: lessons.isLocked,
 };
 
-/** Languages by name; levels and lessons in their display order (order_index, missing as 999, then title). */
-export async function listAdminCatalog(db: Executor): Promise<AdminCatalog> {
-  const [languageRows, levelRows, lessonRows] = await Promise.all([
-    db.select(languageColumns).from(languages).orderBy(asc(languages.name)),
-    db.select(levelColumns).from(levels),
-    db.select(lessonColumns).from(lessons),
-  ]);
-  return { languages: languageRows, levels: levelRows.sort(compareByOrder), lessons: lessonRows.sort(compareByOrder) };
+/*
+ * The tabs read one language at a time (issue 10 point 8: 50 languages, hundreds of levels, thousands of lessons):
+ * the language list is small, and a table shows only the levels or lessons of the language picked in its filter.
+ */
+
+/** Every language, by name. */
+export async function listAdminLanguages(db: Executor): Promise<AdminLanguage[]> {
+  return db.select(languageColumns).from(languages).orderBy(asc(languages.name), asc(languages.id));
+}
+
+/** Levels in display order (order_index, missing as 999, then title): one language's, or all (for the lesson form's selects). */
+export async function listAdminLevels(db: Executor, languageId?: string): Promise<AdminLevel[]> {
+  const rows = await db
+    .select(levelColumns)
+    .from(levels)
+    .where(languageId === undefined ? undefined : eq(levels.languageId, languageId));
+  return rows.sort(compareByOrder);
+}
+
+/** One language's lessons (or one level's of it) in display order. */
+export async function listAdminLessons(db: Executor, languageId: string, levelId?: string): Promise<AdminLesson[]> {
+  const rows = await db
+    .select(lessonColumns)
+    .from(lessons)
+    .where(and(eq(lessons.languageId, languageId), levelId === undefined ? undefined : eq(lessons.levelId, levelId)));
+  return rows.sort(compareByOrder);
+}
+
+/** A filter's choice: the row the URL names if it exists, else the first ("" when there is none). */
+export function pickFilter(languageRows: { id: string }[], requested: string | null): string {
+  return languageRows.find((l) => l.id === requested)?.id ?? languageRows[0]?.id ?? "";
 }
 
 /** PostgreSQL's unique_violation, wherever the driver or drizzle wrapped it. */

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
 import type { PhraseFormValue } from "#app/lib/phrase-form.ts";
-import { phraseText } from "#app/lib/phrase-form.ts";
-import type { Database } from "#server/db/client.server.ts";
+import { PHRASE_SEARCH, phraseText } from "#app/lib/phrase-form.ts";
+import type { Database, Executor } from "#server/db/client.server.ts";
 import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import { unguessableKey, type Storage } from "#server/storage/storage.server.ts";
@@ -9,8 +9,8 @@ import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
 import { SpeechServiceError, voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 /**
- * The admin Phrases tab (SPEC §2, §5): the catalogue as a tree down to audio groups, adding phrases, editing a group
- * pairwise by position, and speech made by the same TTS engine as the seed. Every write runs in one transaction and
+ * The admin Phrases tab (SPEC §2, §5): the catalogue read lazily, level by level, down to audio groups; a text search;
+ * adding phrases, editing a group pairwise by position, and speech made by the same TTS engine as the seed. Every write runs in one transaction and
  * then announces "catalog", so the public pages (page cache, catalogue snapshot) change at once.
  */
 
@@ -23,80 +23,200 @@ export interface AdminAudioGroup {
   audioUrl: string;
   phrases: AdminPhrase[];
 }
-export interface AdminPhraseLesson {
+export interface AdminPhraseLanguage {
   id: string;
-  title: string;
-  groups: AdminAudioGroup[];
+  name: string;
+  levelCount: number;
 }
 export interface AdminPhraseLevel {
   id: string;
   title: string;
   cefrLabel: string;
-  lessons: AdminPhraseLesson[];
 }
-export interface AdminPhraseLanguage {
+export interface AdminPhraseLesson {
   id: string;
-  name: string;
-  levels: AdminPhraseLevel[];
+  title: string;
+  groupCount: number;
 }
 
-/** Missing order_index sorts as 999 (SPEC §9). */
+/** Missing order_index sorts as 999 (SPEC §9), then by id, as the accordions always did. */
 const MISSING_ORDER = 999;
-const byOrder = (a: { orderIndex: number | null; id: string }, b: { orderIndex: number | null; id: string }) =>
-  (a.orderIndex ?? MISSING_ORDER) - (b.orderIndex ?? MISSING_ORDER) || a.id.localeCompare(b.id);
 
-const lessonKey = (languageId: string, levelId: string, lessonId: string) => `${languageId}\u0000${levelId}\u0000${lessonId}`;
+/*
+ * The Phrases tab reads lazily (issue 10 point 8): at 100,000 phrases the whole tree is megabytes of JSON and a
+ * second of rendering, so the page gets the languages with their counts, and each accordion asks for its children
+ * when it opens. Each read below is one indexed query.
+ */
 
-/** The whole catalogue for the admin accordions: language > level > lesson > audio groups in phrase order. */
-export async function phraseTree(db: Database): Promise<AdminPhraseLanguage[]> {
-  const [languageRows, levelRows, lessonRows, phraseRows] = await Promise.all([
-    db.select({ id: languages.id, name: languages.name }).from(languages).orderBy(asc(languages.name)),
-    db.select({ languageId: levels.languageId, id: levels.id, title: levels.title, cefrLabel: levels.cefrLabel, orderIndex: levels.orderIndex }).from(levels),
+/**
+ * Every language with its number of levels, by name, and whether any lesson or phrase exists (for the empty states).
+ * No per-language phrase count: at 100,000 phrases it is a scan of the table on every page load.
+ */
+export async function phraseLanguages(db: Executor): Promise<{ languages: AdminPhraseLanguage[]; hasLessons: boolean; hasPhrases: boolean }> {
+  const counts = db
+    .select({ languageId: levels.languageId, count: sql<number>`count(*)::int`.as("count") })
+    .from(levels)
+    .groupBy(levels.languageId)
+    .as("counts");
+  const [rows, [anyLesson], [anyPhrase]] = await Promise.all([
     db
-      .select({ languageId: lessons.languageId, levelId: lessons.levelId, id: lessons.id, title: lessons.title, orderIndex: lessons.orderIndex })
-      .from(lessons),
-    db
+      .select({ id: languages.id, name: languages.name, levelCount: sql<number>`coalesce(${counts.count}, 0)` })
+      .from(languages)
+      .leftJoin(counts, eq(counts.languageId, languages.id))
+      .orderBy(asc(languages.name), asc(languages.id)),
+    db.select({ id: lessons.id }).from(lessons).limit(1),
+    db.select({ id: phrases.id }).from(phrases).limit(1),
+  ]);
+  return {
+    languages: rows.map((row) => ({ ...row, levelCount: Number(row.levelCount) })),
+    hasLessons: anyLesson !== undefined,
+    hasPhrases: anyPhrase !== undefined,
+  };
+}
+
+/** One language's levels in display order. */
+export async function phraseLevels(db: Executor, languageId: string): Promise<AdminPhraseLevel[]> {
+  return db
+    .select({ id: levels.id, title: levels.title, cefrLabel: levels.cefrLabel })
+    .from(levels)
+    .where(eq(levels.languageId, languageId))
+    .orderBy(sql`coalesce(${levels.orderIndex}, ${MISSING_ORDER})`, asc(levels.id));
+}
+
+/** One level's lessons in display order, each with its number of audio groups (distinct audio URLs). */
+export async function phraseLessons(db: Executor, languageId: string, levelId: string): Promise<AdminPhraseLesson[]> {
+  const groups = db
+    .select({ lessonId: phrases.lessonId, count: sql<number>`count(distinct ${phrases.audioUrl})::int`.as("count") })
+    .from(phrases)
+    .where(and(eq(phrases.languageId, languageId), eq(phrases.levelId, levelId)))
+    .groupBy(phrases.lessonId)
+    .as("groups");
+  const rows = await db
+    .select({ id: lessons.id, title: lessons.title, groupCount: sql<number>`coalesce(${groups.count}, 0)` })
+    .from(lessons)
+    .leftJoin(groups, eq(groups.lessonId, lessons.id))
+    .where(and(eq(lessons.languageId, languageId), eq(lessons.levelId, levelId)))
+    .orderBy(sql`coalesce(${lessons.orderIndex}, ${MISSING_ORDER})`, asc(lessons.id));
+  return rows.map((row) => ({ ...row, groupCount: Number(row.groupCount) }));
+}
+
+/** One lesson's audio groups, in the order of their first phrase, with their phrases in order. */
+export async function phraseGroups(db: Executor, languageId: string, levelId: string, lessonId: string): Promise<AdminAudioGroup[]> {
+  const rows = await db
+    .select({ id: phrases.id, originalText: phrases.originalText, translatedText: phrases.translatedText, audioUrl: phrases.audioUrl })
+    .from(phrases)
+    .where(and(eq(phrases.languageId, languageId), eq(phrases.levelId, levelId), eq(phrases.lessonId, lessonId)))
+    .orderBy(asc(phrases.position), asc(phrases.createdAt), asc(phrases.id));
+  const groups = new Map<string, AdminAudioGroup>();
+  for (const { audioUrl, ...phrase } of rows) {
+    let group = groups.get(audioUrl);
+    if (!group) groups.set(audioUrl, (group = { audioUrl, phrases: [] }));
+    group.phrases.push(phrase);
+  }
+  return [...groups.values()];
+}
+
+
+export interface PhraseSearchHit extends AdminPhrase {
+  audioUrl: string;
+  language: { id: string; name: string };
+  level: { id: string; title: string; cefrLabel: string };
+  lesson: { id: string; title: string };
+}
+export interface PhraseSearchResult {
+  query: string;
+  /** How many phrases match, up to SEARCH_COUNT_CAP. */
+  total: number;
+  /** More than SEARCH_COUNT_CAP match (only the first SEARCH_COUNT_CAP can be paged through). */
+  capped: boolean;
+  page: number;
+  pages: number;
+  pageSize: number;
+  hits: PhraseSearchHit[];
+}
+
+/** `%` `_` and `\` are ILIKE's own syntax: searched for literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A search counts its matches up to this many ("1,000+ phrases found"): past it, counting costs more than it tells. */
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * Phrases whose original or translated text contains the query, case-insensitively, in catalogue order (language,
+ * level, lesson, position), 20 a page. ILIKE '%…%' is served by the trigram indexes of migration 0006 on both
+ * drivers. The planner prices ILIKE per row far below what it costs (most of all in PGlite's WebAssembly), so for a
+ * common word it would scan the whole table: with scans off it recheck only the index's candidates, or walks the
+ * lesson index in order and stops after the page. The count stops at SEARCH_COUNT_CAP + 1 for the same reason.
+ */
+export async function searchPhrases(db: Database, query: string, page: number): Promise<PhraseSearchResult> {
+  const text = query.trim().slice(0, PHRASE_SEARCH.maxLength);
+  const { pageSize } = PHRASE_SEARCH;
+  if (text.length < PHRASE_SEARCH.minLength) return { query: text, total: 0, capped: false, page: 1, pages: 0, pageSize, hits: [] };
+  const pattern = likePattern(text);
+  const where = or(ilike(phrases.originalText, pattern), ilike(phrases.translatedText, pattern));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const matches = tx.select({ one: sql`1` }).from(phrases).where(where).limit(SEARCH_COUNT_CAP + 1).as("matches");
+    const [{ found } = { found: 0 }] = await tx.select({ found: sql<number>`count(*)::int` }).from(matches);
+    const capped = Number(found) > SEARCH_COUNT_CAP;
+    const total = Math.min(Number(found), SEARCH_COUNT_CAP);
+    const pages = Math.ceil(total / pageSize);
+    const current = Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(pages, 1));
+    // The page first, from phrases alone (so the lesson index can give it in order), then the names of its places.
+    const hits = tx
       .select({
         id: phrases.id,
-        languageId: phrases.languageId,
-        levelId: phrases.levelId,
-        lessonId: phrases.lessonId,
         originalText: phrases.originalText,
         translatedText: phrases.translatedText,
         audioUrl: phrases.audioUrl,
+        languageId: phrases.languageId,
+        levelId: phrases.levelId,
+        lessonId: phrases.lessonId,
+        position: phrases.position,
       })
       .from(phrases)
-      .orderBy(asc(phrases.position), asc(phrases.createdAt), asc(phrases.id)),
-  ]);
-  // Groups appear in the order of their first phrase.
-  const groupsByLesson = new Map<string, Map<string, AdminAudioGroup>>();
-  for (const row of phraseRows) {
-    const key = lessonKey(row.languageId, row.levelId, row.lessonId);
-    let groups = groupsByLesson.get(key);
-    if (!groups) groupsByLesson.set(key, (groups = new Map()));
-    let group = groups.get(row.audioUrl);
-    if (!group) groups.set(row.audioUrl, (group = { audioUrl: row.audioUrl, phrases: [] }));
-    group.phrases.push({ id: row.id, originalText: row.originalText, translatedText: row.translatedText });
-  }
-  return languageRows.map((language) => ({
-    ...language,
-    levels: levelRows
-      .filter((level) => level.languageId === language.id)
-      .sort(byOrder)
-      .map((level) => ({
-        id: level.id,
-        title: level.title,
-        cefrLabel: level.cefrLabel,
-        lessons: lessonRows
-          .filter((lesson) => lesson.languageId === language.id && lesson.levelId === level.id)
-          .sort(byOrder)
-          .map((lesson) => ({
-            id: lesson.id,
-            title: lesson.title,
-            groups: [...(groupsByLesson.get(lessonKey(language.id, level.id, lesson.id))?.values() ?? [])],
-          })),
+      .where(where)
+      .orderBy(asc(phrases.languageId), asc(phrases.levelId), asc(phrases.lessonId), asc(phrases.position), asc(phrases.id))
+      .limit(pageSize)
+      .offset((current - 1) * pageSize)
+      .as("hits");
+    const rows = await tx
+      .select({
+        id: hits.id,
+        originalText: hits.originalText,
+        translatedText: hits.translatedText,
+        audioUrl: hits.audioUrl,
+        languageId: hits.languageId,
+        languageName: languages.name,
+        levelId: hits.levelId,
+        levelTitle: levels.title,
+        cefrLabel: levels.cefrLabel,
+        lessonId: hits.lessonId,
+        lessonTitle: lessons.title,
+      })
+      .from(hits)
+      .innerJoin(languages, eq(languages.id, hits.languageId))
+      .innerJoin(levels, and(eq(levels.languageId, hits.languageId), eq(levels.id, hits.levelId)))
+      .innerJoin(lessons, and(eq(lessons.languageId, hits.languageId), eq(lessons.levelId, hits.levelId), eq(lessons.id, hits.lessonId)))
+      .orderBy(asc(hits.languageId), asc(hits.levelId), asc(hits.lessonId), asc(hits.position), asc(hits.id));
+    return {
+      query: text,
+      total,
+      capped,
+      page: current,
+      pages,
+      pageSize,
+      hits: rows.map((row) => ({
+        id: row.id,
+        originalText: row.originalText,
+        translatedText: row.translatedText,
+        audioUrl: row.audioUrl,
+        language: { id: row.languageId, name: row.languageName },
+        level: { id: row.levelId, title: row.levelTitle, cefrLabel: row.cefrLabel },
+        lesson: { id: row.lessonId, title: row.lessonTitle },
       })),
-  }));
+    };
+  });
 }
 
 /** A refused write that names the field at fault (shown under it in the dialog). */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -63,7 +64,7 @@ async function openPglite(config: { dataDir: string } | { inMemory: true }, logg
   try {
     // PostgreSQL's default 128 MB of shared buffers would be most of the process's memory; public reads are served
     // from in-memory caches anyway, so a smaller buffer pool costs nothing measurable (see bench/RESULTS.md).
-    const client = await PGlite.create(dataPath, { postgresqlconf: ["shared_buffers = 32MB"] });
+    const client = await PGlite.create(dataPath, { postgresqlconf: ["shared_buffers = 32MB"], extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     return {

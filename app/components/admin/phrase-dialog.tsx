@@ -19,6 +19,7 @@ import {
 } from "#app/lib/phrase-form.ts";
 import { uploadFile } from "#app/lib/upload-client.ts";
 import { uploadKinds } from "#app/lib/upload-rules.ts";
+import type { PhraseTreeData } from "#app/routes/admin/phrase-tree.ts";
 
 /** What the dialog opens with: empty for Add, the group's values for Edit (plus the key of the group being edited). */
 export interface PhraseDialogState {
@@ -44,11 +45,11 @@ const PREVIEW_KEY = "admin-phrase-form-preview";
 
 export function PhraseDialog({
   state,
-  catalog,
+  languages,
   onClose,
 }: {
   state: PhraseDialogState | null;
-  catalog: CatalogOption[];
+  languages: LanguageOption[];
   onClose: () => void;
 }) {
   // The dialog opens from buttons outside it (no Dialog.Trigger): give focus back to whichever opened it.
@@ -71,17 +72,49 @@ export function PhraseDialog({
           }}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-[var(--radius-card)] bg-white shadow-xl"
         >
-          {state ? <PhraseForm key={`${state.mode}:${state.group?.audioUrl ?? ""}`} state={state} catalog={catalog} onClose={onClose} /> : null}
+          {state ? <PhraseForm key={`${state.mode}:${state.group?.audioUrl ?? ""}`} state={state} languages={languages} onClose={onClose} /> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function PhraseForm({ state, catalog, onClose }: { state: PhraseDialogState; catalog: CatalogOption[]; onClose: () => void }) {
+type LanguageOption = { id: string; name: string };
+
+/**
+ * The cascading selects' options without the whole catalogue: the languages come with the page, and the levels of
+ * the chosen language and the lessons of the chosen level are fetched when chosen (a few dozen rows each).
+ */
+function useLazyCatalog(languages: LanguageOption[], selection: CatalogSelection): CatalogOption[] {
+  const levelsFetcher = useFetcher<PhraseTreeData>();
+  const lessonsFetcher = useFetcher<PhraseTreeData>();
+  const { languageId, levelId } = selection;
+  const loadLevels = levelsFetcher.load;
+  const loadLessons = lessonsFetcher.load;
+  useEffect(() => {
+    if (languageId) void loadLevels(`/admin/phrases/tree?${new URLSearchParams({ language: languageId })}`);
+  }, [languageId, loadLevels]);
+  useEffect(() => {
+    if (languageId && levelId) void loadLessons(`/admin/phrases/tree?${new URLSearchParams({ language: languageId, level: levelId })}`);
+  }, [languageId, levelId, loadLessons]);
+  // An answer for an earlier choice is ignored until the current one arrives.
+  const levelData = levelsFetcher.data?.kind === "levels" && levelsFetcher.data.languageId === languageId ? levelsFetcher.data.levels : [];
+  const lessonData =
+    lessonsFetcher.data?.kind === "lessons" && lessonsFetcher.data.languageId === languageId && lessonsFetcher.data.levelId === levelId
+      ? lessonsFetcher.data.lessons
+      : [];
+  return languages.map((language) => ({
+    id: language.id,
+    name: language.name,
+    levels: language.id === languageId ? levelData.map((level) => ({ ...level, lessons: level.id === levelId ? lessonData : [] })) : [],
+  }));
+}
+
+function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; languages: LanguageOption[]; onClose: () => void }) {
   const formId = useId();
   const nextKey = useRef(state.rows.length || 1);
   const [selection, setSelection] = useState(state.selection);
+  const catalog = useLazyCatalog(languages, selection);
   const [audioUrl, setAudioUrl] = useState(state.audioUrl);
   const [rows, setRows] = useState<Row[]>(() =>
     (state.rows.length ? state.rows : [{ originalText: "", translatedText: "" }]).map((row, key) => ({ ...row, key })),

@@ -10,7 +10,7 @@ import { adminSection } from "#app/lib/admin-sections.ts";
 import { catalogTexts, catalogToasts, isHttpUrl, languageSchema, type AdminLanguage } from "#app/lib/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
-import { createLanguage, deleteLanguage, listAdminCatalog, updateLanguage } from "#server/admin/catalog-admin.server.ts";
+import { createLanguage, deleteLanguage, listAdminLanguages, updateLanguage } from "#server/admin/catalog-admin.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/languages";
@@ -19,8 +19,7 @@ const section = adminSection("/admin/languages");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { languages } = await listAdminCatalog(getRuntime(context).database.db);
-  return { languages };
+  return { languages: await listAdminLanguages(getRuntime(context).database.db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,8 +2,9 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLoaderData } from "react-router";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
+import { LanguageFilter, useShowLanguage } from "#app/components/admin/language-filter.tsx";
 import { CatalogDialog, FormLockSwitch, cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { LessonGroup } from "#app/components/admin/lesson-group.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -15,8 +16,11 @@ import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, t
 import {
   createLesson,
   deleteLesson,
-  listAdminCatalog,
+  listAdminLanguages,
+  listAdminLessons,
+  listAdminLevels,
   moveLesson,
+  pickFilter,
   reorderLessons,
   setLessonLock,
   updateLesson,
@@ -29,7 +33,16 @@ const section = adminSection("/admin/lessons");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return listAdminCatalog(getRuntime(context).database.db);
+  const { db } = getRuntime(context).database;
+  const [languages, levels] = await Promise.all([listAdminLanguages(db), listAdminLevels(db)]);
+  // The lessons of one language at a time (issue 10 point 8); every level stays, for the form's cascading selects.
+  const params = new URL(request.url).searchParams;
+  const languageId = pickFilter(languages, params.get("language"));
+  // And one level of it (its first by default): a language's hundred lessons in one page were slow to render.
+  const languageLevels = levels.filter((l) => l.languageId === languageId);
+  const levelId = params.get("level") === "all" ? "all" : pickFilter(languageLevels, params.get("level"));
+  const lessons = languageId ? await listAdminLessons(db, languageId, levelId === "all" ? undefined : levelId) : [];
+  return { languages, levels, languageId, levelId, lessons };
 }
 
 /** A reorder names at most this many lessons; a level holds far fewer. */
@@ -80,13 +93,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: section.title, description: section.description, path: section.to, noindex: true });
 
 export default function AdminLessons({ loaderData }: Route.ComponentProps) {
-  const { languages, levels, lessons } = loaderData;
-  const groups = languages.flatMap((language) =>
-    levels
-      .filter((level) => level.languageId === language.id)
-      .map((level) => ({ language, level, lessons: lessons.filter((l) => l.languageId === language.id && l.levelId === level.id) }))
-      .filter((group) => group.lessons.length > 0),
-  );
+  const { languages, levels, languageId, levelId, lessons } = loaderData;
+  const groups = languages
+    .filter((language) => language.id === languageId)
+    .flatMap((language) =>
+      levels
+        .filter((level) => level.languageId === language.id && (levelId === "all" || level.id === levelId))
+        .map((level) => ({ language, level, lessons: lessons.filter((l) => l.levelId === level.id) }))
+        .filter((group) => group.lessons.length > 0),
+    );
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -98,7 +113,15 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
       </div>
       {levels.length === 0 ? (
         <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.addLanguagesAndLevelsFirst}</p>
-      ) : groups.length === 0 ? (
+      ) : (
+        <LanguageFilter
+          label="Show the lessons of"
+          languages={languages}
+          value={languageId}
+          levels={{ options: levels.filter((l) => l.languageId === languageId), value: levelId }}
+        />
+      )}
+      {levels.length === 0 ? null : groups.length === 0 ? (
         <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.noLessons}</p>
       ) : (
         groups.map(({ language, level, lessons: groupLessons }) => (
@@ -169,9 +192,15 @@ function LessonForm({
   const [levelId, setLevelId] = useState(lesson?.levelId ?? "");
   const languageLevels = levels.filter((l) => l.languageId === languageId);
   const busy = fetcher.state !== "idle";
+  const shown = useLoaderData<typeof loader>();
+  const showLanguage = useShowLanguage({ language: shown.languageId, level: shown.levelId });
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
-  }, [fetcher.state, fetcher.data, onDone]);
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      onDone();
+      // A lesson added to (or moved into) another language is shown there.
+      showLanguage(languageId, levelId);
+    }
+  }, [fetcher.state, fetcher.data, onDone, showLanguage, languageId, levelId]);
   const selectProps = (f: typeof fields.languageId) => ({
     id: f.id,
     name: f.name,

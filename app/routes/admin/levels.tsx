@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Globe, LoaderCircle, Pencil, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLoaderData } from "react-router";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
+import { LanguageFilter, useShowLanguage } from "#app/components/admin/language-filter.tsx";
 import { CatalogDialog, DeleteButton, FormLockSwitch, LockSwitch, MoveButtons, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
@@ -11,7 +12,16 @@ import { adminSection } from "#app/lib/admin-sections.ts";
 import { catalogTexts, catalogToasts, levelSchema, type AdminLanguage, type AdminLevel } from "#app/lib/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
-import { createLevel, deleteLevel, listAdminCatalog, moveLevel, setLevelLock, updateLevel } from "#server/admin/catalog-admin.server.ts";
+import {
+  createLevel,
+  deleteLevel,
+  listAdminLanguages,
+  listAdminLevels,
+  moveLevel,
+  pickFilter,
+  setLevelLock,
+  updateLevel,
+} from "#server/admin/catalog-admin.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/levels";
@@ -20,8 +30,11 @@ const section = adminSection("/admin/levels");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { languages, levels } = await listAdminCatalog(getRuntime(context).database.db);
-  return { languages, levels };
+  const { db } = getRuntime(context).database;
+  const languages = await listAdminLanguages(db);
+  // One language's table at a time: 50 languages' levels on one page were too long to use (issue 10 point 8).
+  const languageId = pickFilter(languages, new URL(request.url).searchParams.get("language"));
+  return { languages, languageId, levels: languageId ? await listAdminLevels(db, languageId) : [] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,7 +75,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: section.title, description: section.description, path: section.to, noindex: true });
 
 export default function AdminLevels({ loaderData }: Route.ComponentProps) {
-  const { languages, levels } = loaderData;
+  const { languages, languageId, levels } = loaderData;
+  const language = languages.find((l) => l.id === languageId);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -81,9 +95,10 @@ export default function AdminLevels({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        languages.map((language) => (
-          <LanguageLevels key={language.id} language={language} languages={languages} levels={levels.filter((l) => l.languageId === language.id)} />
-        ))
+        <>
+          <LanguageFilter label="Show the levels of" languages={languages} value={languageId} />
+          {language ? <LanguageLevels key={language.id} language={language} languages={languages} levels={levels} /> : null}
+        </>
       )}
     </div>
   );
@@ -191,11 +206,22 @@ function LevelForm({ languages, level, onDone }: { languages: AdminLanguage[]; l
     onValidate: ({ formData }) => parseWithZod(formData, { schema: levelSchema }),
   });
   const busy = fetcher.state !== "idle";
+  const showLanguage = useShowLanguage({ language: useLoaderData<typeof loader>().languageId });
+  const chosen = useRef<string | null>(null);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
-  }, [fetcher.state, fetcher.data, onDone]);
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      onDone();
+      showLanguage(chosen.current);
+    }
+  }, [fetcher.state, fetcher.data, onDone, showLanguage]);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      // Remembered for after the save: a level added to (or moved into) another language is shown there.
+      onSubmitCapture={(event) => (chosen.current = String(new FormData(event.currentTarget).get("languageId") ?? ""))}
+      className="space-y-4"
+    >
       <input type="hidden" name="intent" value={level ? "update" : "create"} />
       {level ? (
         <>

@@ -1,37 +1,50 @@
-import { ChevronDown, Pause, Pencil, Play, Plus } from "lucide-react";
+import { ChevronDown, ChevronLeft, ChevronRight, LoaderCircle, Pause, Pencil, Play, Plus, Search, X } from "lucide-react";
 import { Accordion } from "radix-ui";
-import { createContext, use, useCallback, useMemo, useState } from "react";
-import { data } from "react-router";
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { PhraseDialog, type PhraseActionData, type PhraseDialogState } from "#app/components/admin/phrase-dialog.tsx";
 import { notify } from "#app/components/toaster.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { ADMIN_PLAYBACK_RATES, formatTime, getAudioController } from "#app/lib/audio/audio-controller.ts";
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { countLabel } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
-import { phraseFormErrors, phraseFormFromData, phraseFormSchema, phraseText } from "#app/lib/phrase-form.ts";
+import { PHRASE_SEARCH, phraseFormErrors, phraseFormFromData, phraseFormSchema, phraseText } from "#app/lib/phrase-form.ts";
 import { seo } from "#app/lib/seo.ts";
 import {
   addPhrases,
   generatePhraseAudio,
   PhraseGroupGoneError,
   PhraseInputError,
-  phraseTree,
+  phraseLanguages,
+  searchPhrases,
   updatePhraseGroup,
   type AdminAudioGroup,
   type AdminPhraseLanguage,
+  type AdminPhraseLesson,
+  type AdminPhraseLevel,
+  type PhraseSearchHit,
+  type PhraseSearchResult,
 } from "#server/admin/phrases-admin.server.ts";
 import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { SpeechServiceError } from "#server/tts/text-to-speech.server.ts";
+import type { PhraseTreeData } from "./phrase-tree.ts";
 import type { Route } from "./+types/phrases";
 
 const section = adminSection("/admin/phrases");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { catalog: await phraseTree(getRuntime(context).database.db) };
+  const { db } = getRuntime(context).database;
+  const params = new URL(request.url).searchParams;
+  // The page holds the languages only; each accordion loads its children from /admin/phrases/tree when it opens.
+  const query = (params.get("q") ?? "").trim().slice(0, PHRASE_SEARCH.maxLength);
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const [catalog, search] = await Promise.all([phraseLanguages(db), query ? searchPhrases(db, query, page) : null]);
+  return { ...catalog, search };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -97,25 +110,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const ExpandedPhrase = createContext<{ expanded: string | null; toggle: (id: string) => void }>({ expanded: null, toggle: () => {} });
 
 export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
-  const { catalog } = loaderData;
+  const { languages, hasLessons, hasPhrases, search } = loaderData;
   const [dialog, setDialog] = useState<PhraseDialogState | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
   const toggle = useCallback((id: string) => setExpanded((current) => (current === id ? null : id)), []);
   const expandedValue = useMemo(() => ({ expanded, toggle }), [expanded, toggle]);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  const hasLessons = catalog.some((language) => language.levels.some((level) => level.lessons.length > 0));
-  const hasPhrases = catalog.some((language) => language.levels.some((level) => level.lessons.some((lesson) => lesson.groups.length > 0)));
-
   const openAdd = () => setDialog({ mode: "add", selection: { languageId: "", levelId: "", lessonId: "" }, audioUrl: "", rows: [] });
-  const openEdit = (languageId: string, levelId: string, lessonId: string, group: AdminAudioGroup) =>
-    setDialog({
-      mode: "edit",
-      selection: { languageId, levelId, lessonId },
-      audioUrl: group.audioUrl,
-      rows: group.phrases.map(({ originalText, translatedText }) => ({ originalText, translatedText })),
-      group: { languageId, levelId, lessonId, audioUrl: group.audioUrl },
-    });
+  const openEdit = useCallback(
+    (languageId: string, levelId: string, lessonId: string, group: AdminAudioGroup) =>
+      setDialog({
+        mode: "edit",
+        selection: { languageId, levelId, lessonId },
+        audioUrl: group.audioUrl,
+        rows: group.phrases.map(({ originalText, translatedText }) => ({ originalText, translatedText })),
+        group: { languageId, levelId, lessonId, audioUrl: group.audioUrl },
+      }),
+    [],
+  );
 
   return (
     <div className="space-y-6">
@@ -133,17 +146,179 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
         <EmptyCard text={phraseText.noLessons} />
       ) : (
         <ExpandedPhrase value={expandedValue}>
-          {!hasPhrases ? <EmptyCard text={phraseText.noPhrases} /> : null}
-          <PhraseAccordions catalog={catalog} onEdit={openEdit} />
+          {hasPhrases ? <PhraseSearch search={search} onEdit={openEdit} /> : null}
+          {search ? null : (
+            <>
+              {!hasPhrases ? <EmptyCard text={phraseText.noPhrases} /> : null}
+              <PhraseAccordions languages={languages} onEdit={openEdit} />
+            </>
+          )}
         </ExpandedPhrase>
       )}
-      <PhraseDialog state={dialog} catalog={catalog} onClose={closeDialog} />
+      <PhraseDialog state={dialog} languages={languages} onClose={closeDialog} />
     </div>
   );
 }
 
+type OnEdit = (languageId: string, levelId: string, lessonId: string, group: AdminAudioGroup) => void;
+
 function EmptyCard({ text }: { text: string }) {
   return <p className="rounded-[var(--radius-card)] border border-dashed border-brand-200 bg-white p-6 text-center font-medium text-ink">{text}</p>;
+}
+
+/** The search's own texts: SPEC §2 has none for it (README "Admin at scale"). */
+const searchText = {
+  label: "Search phrases",
+  placeholder: "Original or translated text",
+  tooShort: `Type at least ${PHRASE_SEARCH.minLength} characters to search.`,
+  none: (query: string) => `No phrases match “${query}”. Try another word, or clear the search.`,
+  found: (total: number, capped: boolean) =>
+    capped ? `More than ${total.toLocaleString("en-US")} phrases found: showing the first ${total.toLocaleString("en-US")}. Add a word to narrow the search.` : `${countLabel(total, "phrase")} found`,
+};
+
+/** A link to this page with the search parameters changed (null removes one). */
+function useSearchHref() {
+  const location = useLocation();
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === "") params.delete(key);
+      else params.set(key, value);
+    }
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
+}
+
+function PhraseSearch({ search, onEdit }: { search: PhraseSearchResult | null; onEdit: OnEdit }) {
+  const href = useSearchHref();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/phrases";
+  return (
+    <section aria-label="Phrase search" className="space-y-4">
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-2" aria-busy={searching || undefined}>
+        <div className="min-w-0 flex-1 basis-60">
+          <label htmlFor="phrase-search" className="mb-1.5 block text-sm font-semibold text-ink">
+            {searchText.label}
+          </label>
+          <input
+            id="phrase-search"
+            key={search?.query ?? ""}
+            type="search"
+            name="q"
+            defaultValue={search?.query ?? ""}
+            maxLength={PHRASE_SEARCH.maxLength}
+            placeholder={searchText.placeholder}
+            autoComplete="off"
+            className={inputClasses}
+          />
+        </div>
+        <Button type="submit" disabled={searching}>
+          {searching ? <LoaderCircle className="animate-spin" aria-hidden /> : <Search aria-hidden />}
+          Search
+        </Button>
+        {search ? (
+          <Link to={href({ q: null, page: null })} className={cn(buttonClasses("ghost"), "min-h-12")}>
+            <X aria-hidden />
+            Clear search
+          </Link>
+        ) : null}
+      </Form>
+      {search ? <SearchResults search={search} onEdit={onEdit} href={href} /> : null}
+    </section>
+  );
+}
+
+function SearchResults({ search, onEdit, href }: { search: PhraseSearchResult; onEdit: OnEdit; href: (changes: Record<string, string | null>) => string }) {
+  if (search.query.length < PHRASE_SEARCH.minLength) return <EmptyCard text={searchText.tooShort} />;
+  if (search.total === 0) return <EmptyCard text={searchText.none(search.query)} />;
+  return (
+    <div className="space-y-3">
+      <p role="status" className="text-sm font-medium text-muted">
+        {searchText.found(search.total, search.capped)}
+      </p>
+      <ul className="divide-y divide-brand-100 overflow-hidden rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)]">
+        {search.hits.map((hit) => (
+          <SearchHit key={hit.id} hit={hit} onEdit={onEdit} />
+        ))}
+      </ul>
+      {search.pages > 1 ? (
+        <nav aria-label="Pages of phrases" className="flex items-center justify-between gap-3">
+          <PageLink to={href({ page: String(search.page - 1) })} disabled={search.page <= 1} label="Previous">
+            <ChevronLeft aria-hidden />
+          </PageLink>
+          <p className="text-sm text-muted" aria-current="page">
+            {`Page ${search.page} of ${search.pages}`}
+          </p>
+          <PageLink to={href({ page: String(search.page + 1) })} disabled={search.page >= search.pages} label="Next">
+            <ChevronRight aria-hidden />
+          </PageLink>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function PageLink({ to, disabled, label, children }: { to: string; disabled: boolean; label: string; children: React.ReactNode }) {
+  const content = label === "Previous" ? [children, label] : [label, children];
+  if (disabled) {
+    return (
+      <span aria-disabled="true" className={cn(buttonClasses("outline", "sm"), "opacity-50")}>
+        {content}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} preventScrollReset className={buttonClasses("outline", "sm")}>
+      {content}
+    </Link>
+  );
+}
+
+const treeHref = (languageId: string, levelId?: string, lessonId?: string) => {
+  const params = new URLSearchParams({ language: languageId });
+  if (levelId) params.set("level", levelId);
+  if (lessonId) params.set("lesson", lessonId);
+  return `/admin/phrases/tree?${params}`;
+};
+
+/** A search result: where it lives, and an Edit button that loads its lesson's groups and opens its group. */
+function SearchHit({ hit, onEdit }: { hit: PhraseSearchHit; onEdit: OnEdit }) {
+  const fetcher = useFetcher<PhraseTreeData>();
+  const wanted = useRef(false);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!wanted.current || fetcher.state !== "idle" || result?.kind !== "groups") return;
+    wanted.current = false;
+    const group = result.groups.find((g) => g.phrases.some((p) => p.id === hit.id));
+    if (group) onEdit(hit.language.id, hit.level.id, hit.lesson.id, group);
+    else notify({ id: "phrase-search-gone", type: "error", title: "This phrase no longer exists. Search again to see the current phrases." });
+  }, [fetcher.state, fetcher.data, hit, onEdit]);
+  const where = `${hit.language.name} › ${hit.level.title} (${hit.level.cefrLabel}) › ${hit.lesson.title}`;
+  return (
+    <li className="flex flex-wrap items-start gap-3 px-4 py-3" data-search-hit>
+      <div className="min-w-0 flex-1 basis-56">
+        <p className="font-medium break-words text-ink">{hit.originalText}</p>
+        <p className="break-words text-muted">{hit.translatedText}</p>
+        <p className="mt-1 text-xs font-semibold text-brand-800">{where}</p>
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={fetcher.state !== "idle"}
+        // Starts with the visible text (label in name), then says which phrase's group.
+        aria-label={`Edit group of “${hit.originalText}”`}
+        onClick={() => {
+          wanted.current = true;
+          void fetcher.load(treeHref(hit.language.id, hit.level.id, hit.lesson.id));
+        }}
+      >
+        {fetcher.state !== "idle" ? <LoaderCircle className="animate-spin" aria-hidden /> : <Pencil aria-hidden />}
+        Edit group
+      </Button>
+    </li>
+  );
 }
 
 const triggerClasses =
@@ -153,79 +328,143 @@ function Chevron() {
   return <ChevronDown className="size-5 shrink-0 text-brand-700 transition-transform group-data-[state=open]/trigger:rotate-180" aria-hidden />;
 }
 
-function PhraseAccordions({
-  catalog,
+/**
+ * Loads a node's children the first time it opens. Loaded fetchers are revalidated after every action, so an open
+ * accordion shows an add or an edit without a reload.
+ */
+function useChildren(open: boolean, href: string) {
+  const fetcher = useFetcher<PhraseTreeData>();
+  const requested = useRef(false);
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!open || requested.current) return;
+    requested.current = true;
+    void load(href);
+  }, [open, href, load]);
+  return fetcher.data;
+}
+
+function Loading() {
+  return (
+    <p role="status" className="flex items-center gap-2 px-3 py-2 text-sm text-muted">
+      <LoaderCircle className="size-4 animate-spin" aria-hidden />
+      Loading...
+    </p>
+  );
+}
+
+function PhraseAccordions({ languages, onEdit }: { languages: AdminPhraseLanguage[]; onEdit: OnEdit }) {
+  const [open, setOpen] = useState<string[]>([]);
+  return (
+    <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="space-y-3">
+      {languages.map((language) => (
+        <LanguageItem key={language.id} language={language} open={open.includes(language.id)} onEdit={onEdit} />
+      ))}
+    </Accordion.Root>
+  );
+}
+
+function LanguageItem({ language, open, onEdit }: { language: AdminPhraseLanguage; open: boolean; onEdit: OnEdit }) {
+  const result = useChildren(open, treeHref(language.id));
+  const levels = result?.kind === "levels" ? result.levels : null;
+  const [openLevels, setOpenLevels] = useState<string[]>([]);
+  return (
+    <Accordion.Item value={language.id} className="overflow-hidden rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)]">
+      <Accordion.Header className="m-0">
+        <Accordion.Trigger className={cn(triggerClasses, "text-lg")}>
+          <span>
+            {language.name} <span className="text-sm font-medium text-muted">({countLabel(language.levelCount, "level")})</span>
+          </span>
+          <Chevron />
+        </Accordion.Trigger>
+      </Accordion.Header>
+      <Accordion.Content className="border-t border-brand-100 p-2 sm:p-3">
+        {levels === null ? <Loading /> : null}
+        {levels?.length === 0 ? <p className="px-3 py-2 text-sm text-muted">No levels found for this language.</p> : null}
+        <Accordion.Root type="multiple" value={openLevels} onValueChange={setOpenLevels} className="space-y-2">
+          {(levels ?? []).map((level) => (
+            <LevelItem key={level.id} languageId={language.id} level={level} open={openLevels.includes(level.id)} onEdit={onEdit} />
+          ))}
+        </Accordion.Root>
+      </Accordion.Content>
+    </Accordion.Item>
+  );
+}
+
+function LevelItem({ languageId, level, open, onEdit }: { languageId: string; level: AdminPhraseLevel; open: boolean; onEdit: OnEdit }) {
+  const result = useChildren(open, treeHref(languageId, level.id));
+  const lessons = result?.kind === "lessons" ? result.lessons : null;
+  const [openLessons, setOpenLessons] = useState<string[]>([]);
+  return (
+    <Accordion.Item value={level.id} className="rounded-2xl border border-brand-100">
+      <Accordion.Header className="m-0">
+        <Accordion.Trigger className={triggerClasses}>
+          <span className="flex flex-wrap items-center gap-2">
+            {level.title}
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-800">{level.cefrLabel}</span>
+          </span>
+          <Chevron />
+        </Accordion.Trigger>
+      </Accordion.Header>
+      <Accordion.Content className="border-t border-brand-100 p-2">
+        {lessons === null ? <Loading /> : null}
+        {lessons?.length === 0 ? <p className="px-3 py-2 text-sm text-muted">No lessons in this level.</p> : null}
+        <Accordion.Root type="multiple" value={openLessons} onValueChange={setOpenLessons} className="space-y-2">
+          {(lessons ?? []).map((lesson) => (
+            <LessonItem
+              key={lesson.id}
+              languageId={languageId}
+              levelId={level.id}
+              lesson={lesson}
+              open={openLessons.includes(lesson.id)}
+              onEdit={onEdit}
+            />
+          ))}
+        </Accordion.Root>
+      </Accordion.Content>
+    </Accordion.Item>
+  );
+}
+
+function LessonItem({
+  languageId,
+  levelId,
+  lesson,
+  open,
   onEdit,
 }: {
-  catalog: AdminPhraseLanguage[];
-  onEdit: (languageId: string, levelId: string, lessonId: string, group: AdminAudioGroup) => void;
+  languageId: string;
+  levelId: string;
+  lesson: AdminPhraseLesson;
+  open: boolean;
+  onEdit: OnEdit;
 }) {
+  const result = useChildren(open, treeHref(languageId, levelId, lesson.id));
+  const groups = result?.kind === "groups" ? result.groups : null;
   return (
-    <Accordion.Root type="multiple" className="space-y-3">
-      {catalog.map((language) => {
-        const phraseCount = language.levels.reduce((n, l) => n + l.lessons.reduce((m, s) => m + s.groups.reduce((k, g) => k + g.phrases.length, 0), 0), 0);
-        return (
-          <Accordion.Item key={language.id} value={language.id} className="overflow-hidden rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)]">
-            <Accordion.Header className="m-0">
-              <Accordion.Trigger className={cn(triggerClasses, "text-lg")}>
-                <span>
-                  {language.name} <span className="text-sm font-medium text-muted">({countLabel(phraseCount, "phrase")})</span>
-                </span>
-                <Chevron />
-              </Accordion.Trigger>
-            </Accordion.Header>
-            <Accordion.Content className="border-t border-brand-100 p-2 sm:p-3">
-              {language.levels.length === 0 ? <p className="px-3 py-2 text-sm text-muted">No levels found for this language.</p> : null}
-              <Accordion.Root type="multiple" className="space-y-2">
-                {language.levels.map((level) => (
-                  <Accordion.Item key={level.id} value={level.id} className="rounded-2xl border border-brand-100">
-                    <Accordion.Header className="m-0">
-                      <Accordion.Trigger className={triggerClasses}>
-                        <span className="flex flex-wrap items-center gap-2">
-                          {level.title}
-                          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-800">{level.cefrLabel}</span>
-                        </span>
-                        <Chevron />
-                      </Accordion.Trigger>
-                    </Accordion.Header>
-                    <Accordion.Content className="border-t border-brand-100 p-2">
-                      {level.lessons.length === 0 ? <p className="px-3 py-2 text-sm text-muted">No lessons in this level.</p> : null}
-                      <Accordion.Root type="multiple" className="space-y-2">
-                        {level.lessons.map((lesson) => (
-                          <Accordion.Item key={lesson.id} value={lesson.id} className="rounded-xl border border-brand-100 bg-brand-50/30">
-                            <Accordion.Header className="m-0">
-                              <Accordion.Trigger className={cn(triggerClasses, "text-[0.95rem]")}>
-                                <span>
-                                  {lesson.title}{" "}
-                                  <span className="text-sm font-medium text-muted">({countLabel(lesson.groups.length, "audio group")})</span>
-                                </span>
-                                <Chevron />
-                              </Accordion.Trigger>
-                            </Accordion.Header>
-                            <Accordion.Content className="space-y-3 p-2 sm:p-3">
-                              {lesson.groups.length === 0 ? <p className="px-2 text-sm text-muted">No phrases in this lesson yet.</p> : null}
-                              {lesson.groups.map((group, index) => (
-                                <AudioGroupCard
-                                  key={group.audioUrl}
-                                  audioKey={`admin-group:${language.id}/${level.id}/${lesson.id}/${index}`}
-                                  number={index + 1}
-                                  group={group}
-                                  onEdit={() => onEdit(language.id, level.id, lesson.id, group)}
-                                />
-                              ))}
-                            </Accordion.Content>
-                          </Accordion.Item>
-                        ))}
-                      </Accordion.Root>
-                    </Accordion.Content>
-                  </Accordion.Item>
-                ))}
-              </Accordion.Root>
-            </Accordion.Content>
-          </Accordion.Item>
-        );
-      })}
-    </Accordion.Root>
+    <Accordion.Item value={lesson.id} className="rounded-xl border border-brand-100 bg-brand-50/30">
+      <Accordion.Header className="m-0">
+        <Accordion.Trigger className={cn(triggerClasses, "text-[0.95rem]")}>
+          <span>
+            {lesson.title} <span className="text-sm font-medium text-muted">({countLabel(lesson.groupCount, "audio group")})</span>
+          </span>
+          <Chevron />
+        </Accordion.Trigger>
+      </Accordion.Header>
+      <Accordion.Content className="space-y-3 p-2 sm:p-3">
+        {groups === null ? <Loading /> : null}
+        {groups?.length === 0 ? <p className="px-2 text-sm text-muted">No phrases in this lesson yet.</p> : null}
+        {(groups ?? []).map((group, index) => (
+          <AudioGroupCard
+            key={group.audioUrl}
+            audioKey={`admin-group:${languageId}/${levelId}/${lesson.id}/${index}`}
+            number={index + 1}
+            group={group}
+            onEdit={() => onEdit(languageId, levelId, lesson.id, group)}
+          />
+        ))}
+      </Accordion.Content>
+    </Accordion.Item>
   );
 }
 
