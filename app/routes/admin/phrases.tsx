@@ -1,7 +1,7 @@
 import { ChevronDown, Pause, Pencil, Play, Plus } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { createContext, use, useCallback, useMemo, useState } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { PhraseDialog, type PhraseActionData, type PhraseDialogState } from "#app/components/admin/phrase-dialog.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -124,10 +124,15 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-extrabold text-ink">{section.title}</h1>
           <p className="mt-1 text-muted">{section.description}</p>
         </div>
-        <Button type="button" onClick={openAdd} disabled={!hasLessons}>
-          <Plus aria-hidden />
-          Add Phrases
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/admin/phrases/without-audio">Phrases without audio</Link>
+          </Button>
+          <Button type="button" onClick={openAdd} disabled={!hasLessons}>
+            <Plus aria-hidden />
+            Add Phrases
+          </Button>
+        </div>
       </div>
       {!hasLessons ? (
         <EmptyCard text={phraseText.noLessons} />
