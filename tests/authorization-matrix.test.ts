@@ -123,6 +123,16 @@ const uploadProbe = (kind: string): Probe => ({
   check: async () => expect(storedFiles(site).some((file) => file.startsWith("content/icons/level/"))).toBe(true),
 });
 
+/** The generate loop's JSON API: signed-out callers get 401, signed-in non-admins 403, and neither stores a file. */
+const backfillProbe = (name: string, body: unknown, check: () => Promise<void>): Probe => ({
+  name: `POST /admin/audio-backfill: ${name}`,
+  method: "POST",
+  path: () => "/admin/audio-backfill",
+  send: () => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 403 }, other: { status: 403 }, admin: { status: 200 } },
+  check,
+});
+
 /** The phrase form as the Phrases tab posts it (one row, in the seeded lesson "numbers"). */
 const matrixPhraseForm = {
   languageId: "spanish",
@@ -174,6 +184,18 @@ const matrix: Record<string, Row> = {
   "routes/auth/reset-password": { public: true, get: "/auth/reset-password?token=x" },
   "routes/auth/verify-email": { public: true, get: "/auth/verify-email?token=x", status: 302 },
 
+  "routes/admin/phrases-without-audio": adminPage("/admin/phrases/without-audio"),
+  "routes/admin/audio-backfill": {
+    probes: [
+      { name: "GET /admin/audio-backfill", method: "GET", path: () => "/admin/audio-backfill", expect: all({ status: 405 }) },
+      backfillProbe("next", { intent: "next", skip: [] }, async () => undefined),
+      backfillProbe("generate (a refused request stores no file)", { intent: "generate", group: { languageId: "spanish", levelId: "a1", lessonId: "numbers" } }, async () => {
+        const [row] = await site.runtime.database.db.select().from(phrases).where(eq(phrases.originalText, "Cinco"));
+        expect(row?.audioUrl).toMatch(/^\/storage\/content\/audio\//);
+        expect(storedFiles(site)).toContain(row!.audioUrl.replace("/storage/", ""));
+      }),
+    ],
+  },
   "routes/admin/upload": {
     probes: [
       { name: "GET /admin/uploads/levelIcon", method: "GET", path: () => "/admin/uploads/levelIcon", expect: all({ status: 405 }) },
@@ -501,6 +523,8 @@ beforeAll(async () => {
   site = await startTestSite({ trustProxy: true });
   ({ phraseIds } = await seedSmallCatalog(site));
   const db = site.runtime.database.db;
+  // A phrase without audio, for the audio backfill's probes.
+  await db.insert(phrases).values({ languageId: "spanish", levelId: "a1", lessonId: "numbers", originalText: "Cinco", translatedText: "Five", audioUrl: "", position: 0 });
   const made = {
     user: await confirmedUser(site, "user@example.com", "userpass1"),
     other: await confirmedUser(site, "other@example.com", "otherpass1"),

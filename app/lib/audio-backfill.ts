@@ -29,6 +29,7 @@ export interface BackfillGroup extends BackfillGroupKey {
 export type BackfillAnswer =
   | { intent: "next"; group: BackfillGroup | null; remaining: number }
   | { intent: "generate"; status: "generated" | "done"; url?: string }
+  | { intent: "generate"; status: "failed"; message: string }
   | { error: string };
 
 export const backfillText = {
@@ -41,6 +42,7 @@ export const backfillText = {
   stop: "Stop",
   stopping: "Stopping after this group...",
   finished: "Audio generated for every group.",
+  finishedWithFailures: (failed: number) => `Finished. ${failed} ${failed === 1 ? "group" : "groups"} could not be generated.`,
   stopped: "Stopped. What is left is listed below; resume at any time.",
   failuresTitle: "Groups that failed",
   retry: "Retry failed groups",

@@ -43,8 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return answer(result.status === "generated" ? { intent: "generate", status: "generated", url: result.url } : { intent: "generate", status: "done" });
   } catch (error) {
-    if (error instanceof SpeechServiceError) return answer({ error: error.message }, 502);
-    if (error instanceof NothingToSpeakError) return answer({ error: error.message }, 422);
+    // The group failed, not the request: a 200 that says so, and the loop lists it and goes on.
+    if (error instanceof SpeechServiceError || error instanceof NothingToSpeakError) {
+      return answer({ intent: "generate", status: "failed", message: error.message });
+    }
     runtime.logger.error(`Generating audio for ${group.languageId}/${group.levelId}/${group.lessonId} failed`, error);
     return answer({ error: "The speech engine failed. Please try again." }, 500);
   }

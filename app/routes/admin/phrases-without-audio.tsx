@@ -77,13 +77,16 @@ function useGenerateAll() {
         const next = await ask({ intent: "next", skip: failed.slice(0, MAX_SKIPPED).map((f) => keyOf(f.group)) }, controller.signal);
         if ("error" in next) throw new Error(next.error);
         if (next.intent !== "next") throw new Error("Unexpected answer");
-        // Another admin may be generating too: the total follows what is really left.
-        total = done + next.remaining;
+        // Another admin may be generating too: the total follows what is really left. This run's failures are still
+        // without audio, and already counted in `done`.
+        total = done + Math.max(0, next.remaining - failed.length);
         if (!next.group || failed.length >= MAX_SKIPPED) break;
         const current = next.group;
         setState({ phase: "running", done, total, current, stopping: stop.current });
         const result = await ask({ intent: "generate", group: keyOf(current) }, controller.signal);
+        // Any failure of one group (the engine's, or the server's) is listed, and the loop goes on with the next.
         if ("error" in result) failed.push({ group: current, message: result.error });
+        else if (result.intent === "generate" && result.status === "failed") failed.push({ group: current, message: result.message });
         else void revalidator.revalidate();
         done++;
         setFailures([...failed]);
@@ -139,7 +142,7 @@ export default function PhrasesWithoutAudio({ loaderData }: Route.ComponentProps
             </Button>
           )}
         </div>
-        {state.phase !== "idle" ? <RunProgress state={state} /> : null}
+        {state.phase !== "idle" ? <RunProgress state={state} failed={failures.length} /> : null}
         {failures.length > 0 ? (
           <div className="rounded-xl border border-red-200 bg-red-50 p-3 sm:p-4">
             <h3 className="font-semibold text-red-900">{backfillText.failuresTitle}</h3>
@@ -166,7 +169,7 @@ export default function PhrasesWithoutAudio({ loaderData }: Route.ComponentProps
   );
 }
 
-function RunProgress({ state }: { state: Exclude<RunState, { phase: "idle" }> }) {
+function RunProgress({ state, failed }: { state: Exclude<RunState, { phase: "idle" }>; failed: number }) {
   const { done, total } = state;
   const percent = total > 0 ? Math.min(100, (done / total) * 100) : 0;
   const text = backfillText.progress(done, total);
@@ -193,7 +196,9 @@ function RunProgress({ state }: { state: Exclude<RunState, { phase: "idle" }> })
           {state.stopping ? null : <span className="font-medium text-ink">{groupLabel(state.current)}</span>}
         </p>
       ) : null}
-      {state.phase === "finished" ? <p className="text-sm font-medium text-brand-800">{backfillText.finished}</p> : null}
+      {state.phase === "finished" ? (
+        <p className="text-sm font-medium text-brand-800">{failed > 0 ? backfillText.finishedWithFailures(failed) : backfillText.finished}</p>
+      ) : null}
       {state.phase === "stopped" ? <p className="text-sm font-medium text-ink">{state.error ?? backfillText.stopped}</p> : null}
     </div>
   );
