@@ -29,6 +29,7 @@ export default [
   route("auth/verify-email", "routes/auth/verify-email.ts"),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   // Outside the admin layout: it answers JSON, and checks the caller itself.
+  route("admin/uploads/discard", "routes/admin/upload-discard.ts"),
   route("admin/uploads/:kind", "routes/admin/upload.ts"),
   route("admin/audio-backfill", "routes/admin/audio-backfill.ts"),
   route("admin", "routes/admin/layout.tsx", [

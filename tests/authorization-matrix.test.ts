@@ -133,6 +133,13 @@ const backfillProbe = (name: string, body: unknown, check: () => Promise<void>):
   check,
 });
 
+/** The address of the level icon the upload probe stored (the discard probe's target). */
+const discardedIcon = () => {
+  const file = storedFiles(site).find((name) => name.startsWith("content/icons/level/"));
+  if (!file) throw new Error("The upload probe stored no level icon");
+  return `/storage/${file}`;
+};
+
 /** The phrase form as the Phrases tab posts it (one row, in the seeded lesson "numbers"). */
 const matrixPhraseForm = {
   languageId: "spanish",
@@ -200,6 +207,20 @@ const matrix: Record<string, Row> = {
     probes: [
       { name: "GET /admin/uploads/levelIcon", method: "GET", path: () => "/admin/uploads/levelIcon", expect: all({ status: 405 }) },
       uploadProbe("levelIcon"),
+    ],
+  },
+  // After the upload row: the admin's request discards the icon the upload probe stored (no row uses it).
+  "routes/admin/upload-discard": {
+    probes: [
+      { name: "GET /admin/uploads/discard", method: "GET", path: () => "/admin/uploads/discard", expect: all({ status: 405 }) },
+      {
+        name: "POST /admin/uploads/discard (a refused request deletes no file)",
+        method: "POST",
+        path: () => "/admin/uploads/discard",
+        send: () => ({ method: "POST", body: JSON.stringify({ urls: [discardedIcon()] }), headers: { "content-type": "application/json" } }),
+        expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 403 }, other: { status: 403 }, admin: { status: 200 } },
+        check: async () => expect(storedFiles(site).filter((file) => file.startsWith("content/icons/level/"))).toEqual([]),
+      },
     ],
   },
 

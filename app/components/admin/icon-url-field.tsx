@@ -6,6 +6,7 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { catalogToasts, isHttpUrl } from "#app/lib/catalog-admin.ts";
 import { cn } from "#app/lib/cn.ts";
+import { useDialogFiles } from "#app/lib/dialog-files.ts";
 import { uploadFile } from "#app/lib/upload-client.ts";
 import { uploadKinds } from "#app/lib/upload-rules.ts";
 
@@ -27,6 +28,8 @@ export function IconUrlField({
   const [uploading, setUploading] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const pickerId = useId();
+  // The field lives as long as its dialog: an upload the saved record does not use is discarded when it closes.
+  const storedHere = useDialogFiles();
 
   async function upload(file: File) {
     // One toast id: the progress toast turns into the outcome.
@@ -35,6 +38,7 @@ export function IconUrlField({
     notify({ id, type: "info", title: catalogToasts.uploadingIcon });
     try {
       const stored = await uploadFile(kind, file);
+      storedHere(stored);
       setUrl(stored);
       notify({ id, type: "success", title: catalogToasts.iconUploaded });
     } catch (error) {

@@ -17,6 +17,7 @@ import {
   type PhraseFormErrors,
   type PhraseRowInput,
 } from "#app/lib/phrase-form.ts";
+import { useDialogFiles } from "#app/lib/dialog-files.ts";
 import { uploadFile } from "#app/lib/upload-client.ts";
 import { uploadKinds } from "#app/lib/upload-rules.ts";
 
@@ -92,6 +93,8 @@ function PhraseForm({ state, catalog, onClose }: { state: PhraseDialogState; cat
   const generate = useFetcher<PhraseActionData>();
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useAudioPlayer(PREVIEW_KEY, audioUrl.trim(), { preload: "none" });
+  // Uploaded or generated here: discarded when the dialog closes, unless the saved group uses it.
+  const storedHere = useDialogFiles();
 
   const saving = save.state !== "idle";
   const generating = generate.state !== "idle";
@@ -108,6 +111,7 @@ function PhraseForm({ state, catalog, onClose }: { state: PhraseDialogState; cat
   if (generate.state === "idle" && generate.data && generate.data !== seenGenerate) {
     setSeenGenerate(generate.data);
     if (generate.data.intent === "generate-audio" && generate.data.ok) {
+      storedHere(generate.data.url);
       setAudioUrl(generate.data.url);
       setErrors((e) => ({ ...e, audioUrl: undefined }));
     }
@@ -175,6 +179,7 @@ function PhraseForm({ state, catalog, onClose }: { state: PhraseDialogState; cat
     notify({ type: "info", title: phraseText.uploading });
     try {
       const url = await uploadFile("audio", file);
+      storedHere(url);
       setAudioUrl(url);
       setErrors((e) => ({ ...e, audioUrl: undefined }));
       notify({ id: "phrase-upload", type: "success", title: phraseText.uploaded });
