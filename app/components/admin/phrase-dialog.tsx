@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CatalogSelect, type CatalogOption, type CatalogSelection } from "#app/components/admin/catalog-select.tsx";
+import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClasses } from "#app/components/ui/form-field.tsx";
@@ -18,7 +19,6 @@ import {
   type PhraseRowInput,
 } from "#app/lib/phrase-form.ts";
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
-import { uploadFile } from "#app/lib/upload-client.ts";
 import { uploadKinds } from "#app/lib/upload-rules.ts";
 
 /** What the dialog opens with: empty for Add, the group's values for Edit (plus the key of the group being edited). */
@@ -88,7 +88,7 @@ function PhraseForm({ state, catalog, onClose }: { state: PhraseDialogState; cat
     (state.rows.length ? state.rows : [{ originalText: "", translatedText: "" }]).map((row, key) => ({ ...row, key })),
   );
   const [errors, setErrors] = useState<PhraseFormErrors>({});
-  const [uploading, setUploading] = useState(false);
+  const { upload: sendFile, progress: uploadProgress, uploading } = useUpload();
   const save = useFetcher<PhraseActionData>();
   const generate = useFetcher<PhraseActionData>();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -175,10 +175,9 @@ function PhraseForm({ state, catalog, onClose }: { state: PhraseDialogState; cat
   }
 
   async function upload(file: File) {
-    setUploading(true);
     notify({ type: "info", title: phraseText.uploading });
     try {
-      const url = await uploadFile("audio", file);
+      const url = await sendFile("audio", file);
       storedHere(url);
       setAudioUrl(url);
       setErrors((e) => ({ ...e, audioUrl: undefined }));
@@ -187,7 +186,6 @@ function PhraseForm({ state, catalog, onClose }: { state: PhraseDialogState; cat
       const message = error instanceof Error ? error.message : String(error);
       notify({ id: "phrase-upload", type: "error", title: phraseText.uploadFailed(message) });
     } finally {
-      setUploading(false);
       if (fileInput.current) fileInput.current.value = "";
     }
   }
@@ -277,6 +275,7 @@ function PhraseForm({ state, catalog, onClose }: { state: PhraseDialogState; cat
               {generating ? <LoaderCircle className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
               Generate Audio
             </Button>
+            <UploadProgress value={uploadProgress} label="Audio upload progress" className="basis-full sm:basis-auto sm:flex-1" />
           </div>
         </div>
         <fieldset className="space-y-3">
