@@ -140,16 +140,20 @@ export async function listAudiolessGroups(db: Database, options: { page?: number
   };
 }
 
-/** The first audio-less group in catalogue order, leaving out `skip` (groups that failed in this run). */
-export async function nextAudiolessGroup(db: Database, skip: GroupKey[] = []): Promise<AudiolessGroup | null> {
+/**
+ * The first audio-less group in catalogue order, leaving out `skip` (groups that failed in this run), and how many
+ * groups are still without audio (the skipped ones included), from the same query.
+ */
+export async function nextAudiolessGroup(db: Database, skip: GroupKey[] = []): Promise<{ group: AudiolessGroup | null; remaining: number }> {
   const skipped = new Set(skip.map((k) => keyString(k.languageId, k.levelId, k.lessonId)));
   // The skip list is short (failures of one run), so reading that many rows past it is cheap.
   const rows = await audiolessQuery(db).limit(skipped.size + 1);
+  const remaining = rows[0]?.totalGroups ?? 0;
   const row = rows.find((r) => !skipped.has(keyString(r.languageId, r.levelId, r.lessonId)));
-  if (!row) return null;
+  if (!row) return { group: null, remaining };
   const { totalGroups: _g, totalPhrases: _p, ...group } = row;
   const texts = await firstTexts(db, [group]);
-  return { ...group, firstText: texts.get(keyString(group.languageId, group.levelId, group.lessonId)) ?? "" };
+  return { group: { ...group, firstText: texts.get(keyString(group.languageId, group.levelId, group.lessonId)) ?? "" }, remaining };
 }
 
 export type GenerateGroupResult =

@@ -1,6 +1,6 @@
 import { MAX_ID_LENGTH, MAX_SKIPPED, type BackfillAnswer, type BackfillGroupKey } from "#app/lib/audio-backfill.ts";
 import { z } from "#app/lib/zod.ts";
-import { generateGroupAudio, listAudiolessGroups, nextAudiolessGroup, NothingToSpeakError } from "#server/admin/audio-backfill.server.ts";
+import { generateGroupAudio, nextAudiolessGroup, NothingToSpeakError } from "#server/admin/audio-backfill.server.ts";
 import { getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { SpeechServiceError } from "#server/tts/text-to-speech.server.ts";
@@ -32,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return answer({ error: "The request is not valid." }, 400);
 
   if (parsed.data.intent === "next") {
-    const [group, page] = await Promise.all([nextAudiolessGroup(db, parsed.data.skip), listAudiolessGroups(db, { pageSize: 1 })]);
-    return answer({ intent: "next", group, remaining: page.totalGroups });
+    const { group, remaining } = await nextAudiolessGroup(db, parsed.data.skip);
+    return answer({ intent: "next", group, remaining });
   }
   const group: BackfillGroupKey = parsed.data.group;
   try {
