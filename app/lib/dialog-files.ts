@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
+import { useFetchers, useNavigation } from "react-router";
 
 /** Where a dialog sends the files it stored but did not keep. */
 export const DISCARD_UPLOADS_PATH = "/admin/uploads/discard";
@@ -30,10 +31,19 @@ export function discardStoredFiles(urls: string[]) {
  */
 export function useDialogFiles() {
   const stored = useRef(new Set<string>());
+  // A form post still on its way (the dialog was closed while saving) may be about to reference these files: then
+  // they are kept, an orphan at worst rather than a saved record pointing at a deleted file.
+  const submitting = useRef(false);
+  const fetchers = useFetchers();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
+  useEffect(() => {
+    submitting.current = busy;
+  }, [busy]);
   const flush = useCallback(() => {
     const urls = [...stored.current];
     stored.current.clear();
-    discardStoredFiles(urls);
+    if (!submitting.current) discardStoredFiles(urls);
   }, []);
   useEffect(() => {
     window.addEventListener("pagehide", flush);
