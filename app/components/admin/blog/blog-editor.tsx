@@ -5,6 +5,7 @@ import { Dialog, Switch } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
+import { useDialogFiles } from "#app/lib/dialog-files.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import {
@@ -33,6 +34,8 @@ interface ActionAnswer {
 export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPost | null; samples: BlogSampleOptions; onClose: () => void }) {
   const fetcher = useFetcher<ActionAnswer>();
   const { upload: sendFile, progress: uploadProgress, uploading } = useUpload();
+  // An image uploaded for a save that was then refused, and the dialog closed: discarded unless a post uses it.
+  const storedHere = useDialogFiles();
   const submitted = useRef(false);
   const busy = uploading || fetcher.state !== "idle";
 
@@ -64,7 +67,9 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
       event.preventDefault();
       if (picked) {
         try {
-          formData.set("featuredImage", await sendFile("blogImage", picked.file));
+          const url = await sendFile("blogImage", picked.file);
+          storedHere(url);
+          formData.set("featuredImage", url);
         } catch (error) {
           // The post keeps the image it had when it was opened.
           formData.set("featuredImage", post?.featuredImage ?? "");
