@@ -173,6 +173,8 @@ describe("POST /admin/audio-backfill", () => {
     expect((await post({ intent: "generate", group: { languageId: "x".repeat(201), levelId: "a1", lessonId: "b" } })).status).toBe(400);
     expect((await post({ intent: "next", skip: Array.from({ length: 101 }, () => ({ languageId: "a", levelId: "b", lessonId: "c" })) })).status).toBe(400);
     expect((await post({ intent: "nope" })).status).toBe(400);
+    // Over the route's body cap (128 KiB): refused before it is read.
+    expect((await post({ intent: "next", padding: "x".repeat(130 * 1024) })).status).toBe(413);
     expect((await site.request(AUDIO_BACKFILL_API, { method: "POST", cookie: admin, headers: { "content-type": "application/json" }, body: "{" })).status).toBe(400);
   });
 });

@@ -72,6 +72,8 @@ describe("discarding a cancelled dialog's files", () => {
     expect((await discard(Array.from({ length: 21 }, () => url))).status).toBe(400);
     expect((await discard([`/storage/${"x".repeat(2049)}`])).status).toBe(400);
     expect((await discard("nope")).status).toBe(400);
+    // Over the route's body cap (64 KiB): refused before it is read.
+    expect((await discard([url, "x".repeat(66 * 1024)])).status).toBe(413);
     expect(storedFiles(site)).toEqual(before);
   });
 });
