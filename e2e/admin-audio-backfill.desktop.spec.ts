@@ -35,6 +35,8 @@ test("list, stop, leave mid-way, resume to the end; the new audio plays on the l
   await page.goto("/spanish/a1/numbers");
   await expect(page.getByText("Uno", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Audio not available yet" })).toBeDisabled();
+  await page.screenshot({ path: testInfo.outputPath("lesson-without-audio-1280.png"), fullPage: true });
+  await expectNoAxeViolations(page);
 
   await page.goto("/admin/phrases");
   await page.getByRole("link", { name: "Phrases without audio" }).click();
