@@ -89,7 +89,8 @@ describe("listing", () => {
     expect(second).toMatchObject({ totalGroups: 3, totalPhrases: 5, page: 2, pageCount: 2 });
     expect(second.groups.map((g) => g.lessonId)).toEqual(["food"]);
     const beyond = await listAudiolessGroups(db(), { page: 9, pageSize: 2 });
-    expect(beyond).toMatchObject({ totalGroups: 3, groups: [] });
+    expect(beyond).toMatchObject({ totalGroups: 3, page: 2, pageCount: 2 });
+    expect(beyond.groups.map((g) => g.lessonId)).toEqual(["food"]);
     expect(await nextAudiolessGroup(db())).toMatchObject({ group: { lessonId: "hallo" }, remaining: 3 });
     expect(await nextAudiolessGroup(db(), [{ languageId: "german", levelId: "a1", lessonId: "hallo" }])).toMatchObject({
       group: { lessonId: "numbers" },
@@ -145,6 +146,19 @@ describe("generating one group", () => {
     await expect(generateGroupAudio({ ...deps(), tts: failing }, { languageId: "german", levelId: "a1", lessonId: "hallo" })).rejects.toThrow();
     expect(storedFiles(site)).toEqual(before.files);
     expect(await snapshot(db())).toEqual(before.rows);
+  });
+});
+
+describe("GET /admin/phrases/without-audio", () => {
+  it("shows the count and the groups, and takes a page number (a wrong one shows the first page)", async () => {
+    const html = await (await site.request("/admin/phrases/without-audio", { cookie: admin })).text();
+    expect(html).toContain("3 audio groups (5 phrases) without audio");
+    expect(html).toContain("Guten Tag");
+    for (const page of ["2", "-1", "abc", "1e99"]) {
+      const response = await site.request(`/admin/phrases/without-audio?page=${page}`, { cookie: admin });
+      expect(response.status, page).toBe(200);
+      expect(await response.text(), page).toContain("Guten Tag");
+    }
   });
 });
 

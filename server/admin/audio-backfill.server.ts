@@ -116,27 +116,29 @@ async function firstTexts(db: Database, keys: GroupKey[]): Promise<Map<string, s
 
 const keyString = (languageId: string, levelId: string, lessonId: string) => `${languageId}\u0000${levelId}\u0000${lessonId}`;
 
-/** One page of the audio-less groups, in catalogue order, with the totals. */
+/** One page of the audio-less groups, in catalogue order, with the totals. A page past the end shows the last one. */
 export async function listAudiolessGroups(db: Database, options: { page?: number; pageSize?: number } = {}): Promise<AudiolessPage> {
   const pageSize = options.pageSize ?? AUDIOLESS_PAGE_SIZE;
-  const page = Math.max(1, Math.floor(options.page ?? 1));
+  let page = Math.max(1, Math.floor(options.page ?? 1));
   let rows = await audiolessQuery(db).limit(pageSize).offset((page - 1) * pageSize);
-  // Past the end (the list shrank while someone paged): the count still comes from the first page.
-  if (rows.length === 0 && page > 1) rows = await audiolessQuery(db).limit(1);
+  if (rows.length === 0 && page > 1) {
+    // The list shrank while someone paged (groups got their audio): the count comes from the first row.
+    const [first] = await audiolessQuery(db).limit(1);
+    page = Math.max(1, Math.ceil((first?.totalGroups ?? 0) / pageSize));
+    rows = first ? await audiolessQuery(db).limit(pageSize).offset((page - 1) * pageSize) : [];
+  }
   const totalGroups = rows[0]?.totalGroups ?? 0;
   const totalPhrases = rows[0]?.totalPhrases ?? 0;
-  const pageCount = Math.max(1, Math.ceil(totalGroups / pageSize));
-  const shown = rows.length > 0 && rows[0] && page <= pageCount ? rows : [];
-  const texts = await firstTexts(db, shown);
+  const texts = await firstTexts(db, rows);
   return {
-    groups: shown.map(({ totalGroups: _g, totalPhrases: _p, ...group }) => ({
+    groups: rows.map(({ totalGroups: _g, totalPhrases: _p, ...group }) => ({
       ...group,
       firstText: texts.get(keyString(group.languageId, group.levelId, group.lessonId)) ?? "",
     })),
     totalGroups,
     totalPhrases,
-    page: Math.min(page, pageCount),
-    pageCount,
+    page,
+    pageCount: Math.max(1, Math.ceil(totalGroups / pageSize)),
   };
 }
 
