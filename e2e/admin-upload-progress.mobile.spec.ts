@@ -1,6 +1,5 @@
 import { expect, test } from "#e2e/support/fixtures.ts";
 import { backfillAdminSession, backfillServer } from "#e2e/support/backfill.ts";
-import { expectToast } from "#e2e/support/phrases-admin.ts";
 import { toneWav } from "#tests/support/mp3.ts";
 
 /** The Phrases header's new link and the upload progress bar at 390 px. */
@@ -21,12 +20,17 @@ test("the Phrases header and an upload's progress fit a phone", async ({ page, b
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
   await dialog.getByTestId("audio-file-input").setInputFiles({ name: "long.wav", mimeType: "audio/wav", buffer: Buffer.from(toneWav(40)) });
+  const uploaded = page
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: "Audio file uploaded successfully" })
+    .first()
+    .waitFor({ state: "visible", timeout: 60_000 });
   const bar = dialog.getByRole("progressbar", { name: "Audio upload progress" });
   await expect.poll(async () => Number((await bar.getAttribute("aria-valuenow").catch(() => null)) ?? "0")).toBeGreaterThan(0);
   const box = await bar.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: testInfo.outputPath("upload-progress-390.png") });
-  await expectToast(page, "Audio file uploaded successfully");
+  await uploaded;
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await dialog.getByRole("button", { name: "Close" }).tap();
   await expect(dialog).toHaveCount(0);
