@@ -29,14 +29,17 @@ export default [
   route("auth/verify-email", "routes/auth/verify-email.ts"),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   // Outside the admin layout: it answers JSON, and checks the caller itself.
+  route("admin/uploads/discard", "routes/admin/upload-discard.ts"),
   route("admin/uploads/:kind", "routes/admin/upload.ts"),
   route("admin/phrases/tree", "routes/admin/phrase-tree.ts"),
+  route("admin/audio-backfill", "routes/admin/audio-backfill.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/overview.tsx"),
     route("languages", "routes/admin/languages.tsx"),
     route("levels", "routes/admin/levels.tsx"),
     route("lessons", "routes/admin/lessons.tsx"),
     route("phrases", "routes/admin/phrases.tsx"),
+    route("phrases/without-audio", "routes/admin/phrases-without-audio.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("blog", "routes/admin/blog.tsx"),
     route("settings", "routes/admin/settings.tsx"),

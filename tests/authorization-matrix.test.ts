@@ -123,6 +123,23 @@ const uploadProbe = (kind: string): Probe => ({
   check: async () => expect(storedFiles(site).some((file) => file.startsWith("content/icons/level/"))).toBe(true),
 });
 
+/** The generate loop's JSON API: signed-out callers get 401, signed-in non-admins 403, and neither stores a file. */
+const backfillProbe = (name: string, body: unknown, check: () => Promise<void>): Probe => ({
+  name: `POST /admin/audio-backfill: ${name}`,
+  method: "POST",
+  path: () => "/admin/audio-backfill",
+  send: () => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 403 }, other: { status: 403 }, admin: { status: 200 } },
+  check,
+});
+
+/** The address of the level icon the upload probe stored (the discard probe's target). */
+const discardedIcon = () => {
+  const file = storedFiles(site).find((name) => name.startsWith("content/icons/level/"));
+  if (!file) throw new Error("The upload probe stored no level icon");
+  return `/storage/${file}`;
+};
+
 /** The phrase form as the Phrases tab posts it (one row, in the seeded lesson "numbers"). */
 const matrixPhraseForm = {
   languageId: "spanish",
@@ -182,10 +199,36 @@ const matrix: Record<string, Row> = {
   "routes/auth/reset-password": { public: true, get: "/auth/reset-password?token=x" },
   "routes/auth/verify-email": { public: true, get: "/auth/verify-email?token=x", status: 302 },
 
+  "routes/admin/phrases-without-audio": adminPage("/admin/phrases/without-audio"),
+  "routes/admin/audio-backfill": {
+    probes: [
+      { name: "GET /admin/audio-backfill", method: "GET", path: () => "/admin/audio-backfill", expect: all({ status: 405 }) },
+      backfillProbe("next", { intent: "next", skip: [] }, async () => undefined),
+      backfillProbe("generate (a refused request stores no file)", { intent: "generate", group: { languageId: "spanish", levelId: "a1", lessonId: "numbers" } }, async () => {
+        const [row] = await site.runtime.database.db.select().from(phrases).where(eq(phrases.originalText, "Cinco"));
+        expect(row?.audioUrl).toMatch(/^\/storage\/content\/audio\//);
+        expect(storedFiles(site)).toContain(row!.audioUrl.replace("/storage/", ""));
+      }),
+    ],
+  },
   "routes/admin/upload": {
     probes: [
       { name: "GET /admin/uploads/levelIcon", method: "GET", path: () => "/admin/uploads/levelIcon", expect: all({ status: 405 }) },
       uploadProbe("levelIcon"),
+    ],
+  },
+  // After the upload row: the admin's request discards the icon the upload probe stored (no row uses it).
+  "routes/admin/upload-discard": {
+    probes: [
+      { name: "GET /admin/uploads/discard", method: "GET", path: () => "/admin/uploads/discard", expect: all({ status: 405 }) },
+      {
+        name: "POST /admin/uploads/discard (a refused request deletes no file)",
+        method: "POST",
+        path: () => "/admin/uploads/discard",
+        send: () => ({ method: "POST", body: JSON.stringify({ urls: [discardedIcon()] }), headers: { "content-type": "application/json" } }),
+        expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 403 }, other: { status: 403 }, admin: { status: 200 } },
+        check: async () => expect(storedFiles(site).filter((file) => file.startsWith("content/icons/level/"))).toEqual([]),
+      },
     ],
   },
 
@@ -518,6 +561,8 @@ beforeAll(async () => {
   site = await startTestSite({ trustProxy: true });
   ({ phraseIds } = await seedSmallCatalog(site));
   const db = site.runtime.database.db;
+  // A phrase without audio, for the audio backfill's probes.
+  await db.insert(phrases).values({ languageId: "spanish", levelId: "a1", lessonId: "numbers", originalText: "Cinco", translatedText: "Five", audioUrl: "", position: 0 });
   const made = {
     user: await confirmedUser(site, "user@example.com", "userpass1"),
     other: await confirmedUser(site, "other@example.com", "otherpass1"),

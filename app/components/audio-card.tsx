@@ -72,7 +72,10 @@ export function AudioCard({
   audioKey,
 }: AudioCardProps) {
   const instanceId = useId();
-  const player = useAudioPlayer(audioKey ?? `audio-card:${instanceId}:${audioUrl}`, audioUrl);
+  // An empty URL is a group whose audio has not been made yet (imported phrases): its phrases show, nothing plays, and
+  // nothing is fetched (an empty src would load the page itself).
+  const hasAudio = audioUrl !== "";
+  const player = useAudioPlayer(audioKey ?? `audio-card:${instanceId}:${audioUrl}`, audioUrl, { preload: hasAudio ? "metadata" : "none" });
   const [open, setOpen] = useState(defaultOpen);
   // Fade in only when the visitor opens the card, not on page load.
   const [toggled, setToggled] = useState(false);
@@ -101,9 +104,11 @@ export function AudioCard({
           <button
             type="button"
             onClick={() => void player.toggle()}
-            aria-label={player.playing ? "Pause audio" : "Play audio"}
+            disabled={!hasAudio}
+            aria-label={!hasAudio ? "Audio not available yet" : player.playing ? "Pause audio" : "Play audio"}
+            title={hasAudio ? undefined : "Audio not available yet"}
             className={cn(
-              "inline-flex size-12 shrink-0 items-center justify-center rounded-full text-white shadow-sm transition-colors",
+              "inline-flex size-12 shrink-0 items-center justify-center rounded-full text-white shadow-sm transition-colors disabled:cursor-not-allowed disabled:opacity-50",
               player.playing ? "bg-accent-600 hover:bg-accent-700" : "bg-brand-700 hover:bg-brand-800 active:bg-brand-900",
             )}
           >
@@ -144,7 +149,7 @@ export function AudioCard({
           hidden={!open}
           className={cn("border-t border-brand-100", toggled && "data-[state=open]:animate-[fade-in_200ms_ease-out]")}
         >
-          <div className="space-y-2 bg-brand-50/60 px-3 pt-2 pb-3 sm:px-5 sm:pb-4">
+          <div hidden={!hasAudio} className="space-y-2 bg-brand-50/60 px-3 pt-2 pb-3 sm:px-5 sm:pb-4">
             <SeekSlider
               currentTime={player.currentTime}
               duration={player.duration}

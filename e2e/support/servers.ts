@@ -13,7 +13,7 @@
  *   without changing what another area's tests see. Each is prepared by e2e/support/profiles/{profile}.ts, which
  *   creates at least `adminAreaFixture.admin` and `adminAreaFixture.learner`.
  *
- * E2E_PORT_BASE moves every port (base + 0..9; the shutdown spec uses base + 12 and 13), so several checkouts can run
+ * E2E_PORT_BASE moves every port (base + 0..9 and 11; the shutdown spec uses base + 12 and 13), so several checkouts can run
  * the suite side by side.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 3310);
@@ -29,6 +29,8 @@ export const servers = {
   users: { profile: "users", ...at(7) },
   blog: { profile: "blog", ...at(8) },
   phrases: { profile: "phrases", ...at(9) },
+  // Phrases without audio and their backfill: a run changes every audio-less group, so it has a server of its own.
+  backfill: { profile: "backfill", ...at(11) },
 } as const;
 
 /** The admin-area servers' prepared people (each area's profile file creates them). */
@@ -37,7 +39,7 @@ export const adminAreaFixture = {
   learner: { email: "learner@phrasewise.test", password: "learner-pass-1" },
 };
 
-export const adminAreaProfiles = ["catalog", "settings", "users", "blog", "phrases"] as const;
+export const adminAreaProfiles = ["catalog", "settings", "users", "blog", "phrases", "backfill"] as const;
 
 /** The accounts server's prepared people. */
 export const accountsFixture = {

@@ -10,7 +10,7 @@ import {
 } from "#app/lib/catalog-admin.ts";
 import { compareByOrder } from "#app/lib/catalog.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
-import { blogPosts, languages, lessons, levels, phrases, settings } from "#server/db/schema.ts";
+import { blogPosts, languages, lessons, levels, phrases, profiles, settings } from "#server/db/schema.ts";
 import type { Storage } from "#server/storage/storage.server.ts";
 import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
@@ -436,7 +436,14 @@ export async function removeUnreferencedFiles(db: Database, storage: Storage, ur
       .from(blogPosts)
       .where(or(inArray(blogPosts.featuredImage, urls), inArray(blogPosts.phraseAudioUrl, urls))),
     db.select({ a: settings.logo, b: settings.favicon, c: settings.heroImage, d: settings.appScreenshot }).from(settings),
+    db.select({ url: profiles.avatarUrl }).from(profiles).where(inArray(profiles.avatarUrl, urls)),
   ]);
+  // A stored file's address pasted into a post's text counts as a use too (rare, and only for the few URLs at hand).
+  const inText = await db
+    .select({ content: blogPosts.content })
+    .from(blogPosts)
+    .where(or(...urls.map((url) => sql`strpos(${blogPosts.content}, ${url}) > 0`)));
+  for (const { content } of inText) for (const url of urls) if (content.includes(url)) inUse.add(url);
   for (const list of rows) for (const row of list) for (const value of Object.values(row)) if (value) inUse.add(value);
   const removed: string[] = [];
   for (const url of urls) {

@@ -35,6 +35,10 @@ export interface BodyLimitRule {
 export const bodyLimitRules: BodyLimitRule[] = [
   // The support form's largest valid submission is about 5.4 kB.
   { path: "/support", maxBytes: 64 * KiB },
+  // The audio backfill's largest valid request (a skip list of 100 groups with 200-character ids) is about 65 kB.
+  { path: "/admin/audio-backfill", maxBytes: 128 * KiB },
+  // A dialog's discard list: 20 addresses of at most 2,048 characters, about 41 kB.
+  { path: "/admin/uploads/discard", maxBytes: 64 * KiB },
   // Each upload kind's largest file, plus room for the multipart envelope.
   ...Object.entries(uploadKinds).map(([kind, rule]) => ({
     path: `/admin/uploads/${kind}`,

@@ -1,12 +1,13 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { LoaderCircle, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { catalogToasts, isHttpUrl } from "#app/lib/catalog-admin.ts";
 import { cn } from "#app/lib/cn.ts";
-import { uploadFile } from "#app/lib/upload-client.ts";
+import { useDialogFiles } from "#app/lib/dialog-files.ts";
 import { uploadKinds } from "#app/lib/upload-rules.ts";
 
 /**
@@ -24,23 +25,24 @@ export function IconUrlField({
   defaultValue: string;
 }) {
   const [url, setUrl] = useState(defaultValue);
-  const [uploading, setUploading] = useState(false);
+  const { upload: sendFile, progress, uploading } = useUpload();
   const picker = useRef<HTMLInputElement>(null);
   const pickerId = useId();
+  // The field lives as long as its dialog: an upload the saved record does not use is discarded when it closes.
+  const storedHere = useDialogFiles();
 
   async function upload(file: File) {
     // One toast id: the progress toast turns into the outcome.
     const id = `icon-upload-${pickerId}`;
-    setUploading(true);
     notify({ id, type: "info", title: catalogToasts.uploadingIcon });
     try {
-      const stored = await uploadFile(kind, file);
+      const stored = await sendFile(kind, file);
+      storedHere(stored);
       setUrl(stored);
       notify({ id, type: "success", title: catalogToasts.iconUploaded });
     } catch (error) {
       notify({ id, type: "error", title: catalogToasts.iconUploadFailed, description: error instanceof Error ? error.message : undefined });
     } finally {
-      setUploading(false);
       if (picker.current) picker.current.value = "";
     }
   }
@@ -79,6 +81,7 @@ export function IconUrlField({
             if (file) void upload(file);
           }}
         />
+        <UploadProgress value={progress} label="Icon upload progress" className="flex-1" />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CatalogSelect, type CatalogOption, type CatalogSelection } from "#app/components/admin/catalog-select.tsx";
+import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClasses } from "#app/components/ui/form-field.tsx";
@@ -17,7 +18,7 @@ import {
   type PhraseFormErrors,
   type PhraseRowInput,
 } from "#app/lib/phrase-form.ts";
-import { uploadFile } from "#app/lib/upload-client.ts";
+import { useDialogFiles } from "#app/lib/dialog-files.ts";
 import { uploadKinds } from "#app/lib/upload-rules.ts";
 import type { PhraseTreeData } from "#app/routes/admin/phrase-tree.ts";
 
@@ -120,11 +121,13 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
     (state.rows.length ? state.rows : [{ originalText: "", translatedText: "" }]).map((row, key) => ({ ...row, key })),
   );
   const [errors, setErrors] = useState<PhraseFormErrors>({});
-  const [uploading, setUploading] = useState(false);
+  const { upload: sendFile, progress: uploadProgress, uploading } = useUpload();
   const save = useFetcher<PhraseActionData>();
   const generate = useFetcher<PhraseActionData>();
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useAudioPlayer(PREVIEW_KEY, audioUrl.trim(), { preload: "none" });
+  // Uploaded or generated here: discarded when the dialog closes, unless the saved group uses it.
+  const storedHere = useDialogFiles();
 
   const saving = save.state !== "idle";
   const generating = generate.state !== "idle";
@@ -141,6 +144,7 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
   if (generate.state === "idle" && generate.data && generate.data !== seenGenerate) {
     setSeenGenerate(generate.data);
     if (generate.data.intent === "generate-audio" && generate.data.ok) {
+      storedHere(generate.data.url);
       setAudioUrl(generate.data.url);
       setErrors((e) => ({ ...e, audioUrl: undefined }));
     }
@@ -204,10 +208,10 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
   }
 
   async function upload(file: File) {
-    setUploading(true);
     notify({ type: "info", title: phraseText.uploading });
     try {
-      const url = await uploadFile("audio", file);
+      const url = await sendFile("audio", file);
+      storedHere(url);
       setAudioUrl(url);
       setErrors((e) => ({ ...e, audioUrl: undefined }));
       notify({ id: "phrase-upload", type: "success", title: phraseText.uploaded });
@@ -215,7 +219,6 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
       const message = error instanceof Error ? error.message : String(error);
       notify({ id: "phrase-upload", type: "error", title: phraseText.uploadFailed(message) });
     } finally {
-      setUploading(false);
       if (fileInput.current) fileInput.current.value = "";
     }
   }
@@ -305,6 +308,7 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
               {generating ? <LoaderCircle className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
               Generate Audio
             </Button>
+            <UploadProgress value={uploadProgress} label="Audio upload progress" className="basis-full sm:basis-auto sm:flex-1" />
           </div>
         </div>
         <fieldset className="space-y-3">

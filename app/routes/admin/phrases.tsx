@@ -137,10 +137,15 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-extrabold text-ink">{section.title}</h1>
           <p className="mt-1 text-muted">{section.description}</p>
         </div>
-        <Button type="button" onClick={openAdd} disabled={!hasLessons}>
-          <Plus aria-hidden />
-          Add Phrases
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/admin/phrases/without-audio">Phrases without audio</Link>
+          </Button>
+          <Button type="button" onClick={openAdd} disabled={!hasLessons}>
+            <Plus aria-hidden />
+            Add Phrases
+          </Button>
+        </div>
       </div>
       {!hasLessons ? (
         <EmptyCard text={phraseText.noLessons} />

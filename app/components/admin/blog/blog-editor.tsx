@@ -4,6 +4,8 @@ import { CircleAlert, ImagePlus, LoaderCircle, Save, X } from "lucide-react";
 import { Dialog, Switch } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
+import { useDialogFiles } from "#app/lib/dialog-files.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import {
@@ -17,7 +19,6 @@ import {
   type BlogSampleOptions,
 } from "#app/lib/blog-post-schema.ts";
 import { notify } from "#app/components/toaster.tsx";
-import { uploadFile } from "#app/lib/upload-client.ts";
 import { checkBeforeUpload, uploadKinds } from "#app/lib/upload-rules.ts";
 
 interface ActionAnswer {
@@ -32,7 +33,9 @@ interface ActionAnswer {
  */
 export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPost | null; samples: BlogSampleOptions; onClose: () => void }) {
   const fetcher = useFetcher<ActionAnswer>();
-  const [uploading, setUploading] = useState(false);
+  const { upload: sendFile, progress: uploadProgress, uploading } = useUpload();
+  // An image uploaded for a save that was then refused, and the dialog closed: discarded unless a post uses it.
+  const storedHere = useDialogFiles();
   const submitted = useRef(false);
   const busy = uploading || fetcher.state !== "idle";
 
@@ -63,15 +66,14 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
     async onSubmit(event, { formData }) {
       event.preventDefault();
       if (picked) {
-        setUploading(true);
         try {
-          formData.set("featuredImage", await uploadFile("blogImage", picked.file));
+          const url = await sendFile("blogImage", picked.file);
+          storedHere(url);
+          formData.set("featuredImage", url);
         } catch (error) {
           // The post keeps the image it had when it was opened.
           formData.set("featuredImage", post?.featuredImage ?? "");
           notify({ type: "error", title: blogText.uploadFailed, description: error instanceof Error ? error.message : undefined });
-        } finally {
-          setUploading(false);
         }
       }
       submitted.current = true;
@@ -209,7 +211,8 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
                 <input {...getInputProps(fields.sampleTitle, { type: "text" })} className={inputClasses} />
               </FormField>
             </div>
-            <div className="flex flex-wrap justify-end gap-2 border-t border-brand-100 px-5 py-4 sm:px-6">
+            <div className="flex flex-wrap items-center justify-end gap-2 border-t border-brand-100 px-5 py-4 sm:px-6">
+              <UploadProgress value={uploadProgress} label="Image upload progress" className="basis-full sm:basis-auto sm:flex-1" />
               <Dialog.Close asChild>
                 <Button type="button" variant="outline" disabled={busy}>
                   Cancel

@@ -2,11 +2,11 @@ import { ImageUp, LoaderCircle } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { FieldNotes } from "#app/components/admin/settings/fields.tsx";
 import { useSettingsForm } from "#app/components/admin/settings/use-settings-form.ts";
+import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { FAVICON_RELOAD_MS, imageToasts, type ImageSettingField } from "#app/lib/settings-forms.ts";
-import { uploadFile } from "#app/lib/upload-client.ts";
 import { uploadKinds, type UploadKind } from "#app/lib/upload-rules.ts";
 
 /**
@@ -33,7 +33,7 @@ export function ImageUploadField({
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const { upload: sendFile, progress, uploading } = useUpload();
   const [error, setError] = useState<string | undefined>();
   const { fetcher, saving } = useSettingsForm(`settings-image-${field}`);
   const busy = uploading || saving;
@@ -42,16 +42,14 @@ export function ImageUploadField({
   async function onFile(file: File | undefined) {
     if (!file) return;
     setError(undefined);
-    setUploading(true);
     try {
-      const url = await uploadFile(kind, file);
+      const url = await sendFile(kind, file);
       await fetcher.submit({ intent: "set-image", field, url }, { method: "post" });
     } catch (failure) {
       const message = failure instanceof Error && failure.message ? failure.message : "Please try again later";
       setError(message);
       notify({ ...imageToasts[field].failed, description: message });
     } finally {
-      setUploading(false);
       if (input.current) input.current.value = "";
     }
   }
@@ -94,6 +92,7 @@ export function ImageUploadField({
             {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <ImageUp aria-hidden />}
             {busy ? "Uploading..." : current ? "Change Image" : "Upload Image"}
           </label>
+          <UploadProgress value={progress} label={`${label} upload progress`} className="mt-2" />
         </div>
       </div>
       <FieldNotes id={id} hint={hint} error={error} />

@@ -1,0 +1,80 @@
+import { createConfirmedUser } from "#server/auth/accounts.server.ts";
+import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import type { Runtime } from "#server/runtime.server.ts";
+import { unguessableKey } from "#server/storage/storage.server.ts";
+import { adminAreaFixture } from "#e2e/support/servers.ts";
+
+/**
+ * The "Phrases without audio" e2e server: one lesson with real speech, eight audio-less groups (imported phrases,
+ * `audio_url` empty), and one whose only phrase has no text to speak, so every run ends with one listed failure.
+ */
+export const backfillFixture = {
+  withAudio: { lesson: "greetings", rows: [["Hola", "Hello"]] },
+  audioless: [
+    { lang: "french", level: "a1", lesson: "basics", rows: [["Bonjour", "Hello"], ["Merci", "Thank you"]] },
+    { lang: "french", level: "a1", lesson: "food", rows: [["Du pain", "Some bread"]] },
+    { lang: "spanish", level: "a1", lesson: "numbers", rows: [["Uno", "One"], ["Dos", "Two"]] },
+    { lang: "spanish", level: "a1", lesson: "colours", rows: [["Rojo", "Red"]] },
+    { lang: "spanish", level: "a1", lesson: "family", rows: [["Madre", "Mother"]] },
+    { lang: "spanish", level: "a1", lesson: "days", rows: [["Lunes", "Monday"]] },
+    { lang: "spanish", level: "a2", lesson: "travel", rows: [["El tren", "The train"]] },
+    { lang: "spanish", level: "a2", lesson: "weather", rows: [["Llueve", "It rains"]] },
+    { lang: "spanish", level: "a2", lesson: "silence", rows: [["   ", "(nothing)"]] },
+  ],
+} as const;
+
+const titles: Record<string, string> = {
+  greetings: "Greetings",
+  basics: "Basics",
+  food: "Food",
+  numbers: "Numbers",
+  colours: "Colors",
+  family: "Family",
+  days: "Days",
+  travel: "Travel",
+  weather: "Weather",
+  silence: "Silence",
+};
+
+export async function prepare(runtime: Runtime) {
+  const { db } = runtime.database;
+  await createConfirmedUser(runtime.auth, db, adminAreaFixture.learner);
+  await createConfirmedUser(runtime.auth, db, { ...adminAreaFixture.admin, admin: true });
+  await db.insert(languages).values([
+    { id: "spanish", name: "Spanish" },
+    { id: "french", name: "French" },
+  ]);
+  await db.insert(levels).values([
+    { languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
+    { languageId: "spanish", id: "a2", title: "Elementary", cefrLabel: "A2", orderIndex: 1 },
+    { languageId: "french", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
+  ]);
+  const lessonRows = [{ lang: "spanish", level: "a1", lesson: "greetings" }, ...backfillFixture.audioless];
+  await db.insert(lessons).values(
+    lessonRows.map((row, orderIndex) => ({
+      languageId: row.lang,
+      levelId: row.level,
+      id: row.lesson,
+      title: titles[row.lesson]!,
+      translatedTitle: titles[row.lesson]!,
+      orderIndex,
+    })),
+  );
+  const audio = await runtime.tts.synthesize("Hola", "es");
+  const stored = await runtime.storage.put("content", unguessableKey("audio", "e2e-greetings", audio.extension), audio.data, audio.contentType);
+  await db.insert(phrases).values({ languageId: "spanish", levelId: "a1", lessonId: "greetings", originalText: "Hola", translatedText: "Hello", audioUrl: stored.url });
+  let position = 0;
+  for (const group of backfillFixture.audioless) {
+    await db.insert(phrases).values(
+      group.rows.map(([originalText, translatedText]) => ({
+        languageId: group.lang,
+        levelId: group.level,
+        lessonId: group.lesson,
+        originalText,
+        translatedText,
+        audioUrl: "",
+        position: position++,
+      })),
+    );
+  }
+}

@@ -1,0 +1,222 @@
+import { and, asc, eq, or, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.server.ts";
+import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import type { EventBus } from "#server/events/event-bus.server.ts";
+import type { Storage } from "#server/storage/storage.server.ts";
+import type { TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
+import { generatePhraseAudio } from "#server/admin/phrases-admin.server.ts";
+
+/**
+ * Phrases without audio, and speech for them (issue 10, point 6's extra).
+ *
+ * "No audio" is an empty `audio_url`: the column is NOT NULL, and the admin form never saves an empty one (SPEC §5
+ * wants a valid URL), so such rows come from imports and bulk loads. Like any audio group, the phrases of one lesson
+ * that share the empty URL form one group, so backfilling works a lesson at a time.
+ *
+ * Generating is one request per group and keeps no state of its own: the database is the progress. Any app server can
+ * take the next group, a page that is left simply stops asking, and a restart loses at most the group in flight.
+ */
+
+export const NO_AUDIO = "";
+
+export interface GroupKey {
+  languageId: string;
+  levelId: string;
+  lessonId: string;
+}
+
+export interface AudiolessGroup extends GroupKey {
+  languageName: string;
+  levelTitle: string;
+  cefrLabel: string;
+  lessonTitle: string;
+  phraseCount: number;
+  /** What generating will speak: the group's first non-empty original text. */
+  firstText: string;
+}
+
+export interface AudiolessPage {
+  groups: AudiolessGroup[];
+  totalGroups: number;
+  totalPhrases: number;
+  page: number;
+  pageCount: number;
+}
+
+export const AUDIOLESS_PAGE_SIZE = 25;
+
+/** Missing order_index sorts last (SPEC §9), as on every other catalogue listing. */
+const MISSING_ORDER = 999;
+
+/**
+ * One grouping query over the audio-less rows only, joined to their lesson, level and language for names and the
+ * catalogue's order; the totals come from window functions, so a page costs one round trip however large the table.
+ */
+function audiolessQuery(db: Database) {
+  const counted = db
+    .select({
+      languageId: phrases.languageId,
+      levelId: phrases.levelId,
+      lessonId: phrases.lessonId,
+      phraseCount: sql<number>`count(*)::int`.as("phrase_count"),
+    })
+    .from(phrases)
+    .where(eq(phrases.audioUrl, NO_AUDIO))
+    .groupBy(phrases.languageId, phrases.levelId, phrases.lessonId)
+    .as("counted");
+  return db
+    .select({
+      languageId: counted.languageId,
+      levelId: counted.levelId,
+      lessonId: counted.lessonId,
+      phraseCount: counted.phraseCount,
+      languageName: languages.name,
+      levelTitle: levels.title,
+      cefrLabel: levels.cefrLabel,
+      lessonTitle: lessons.title,
+      totalGroups: sql<number>`(count(*) over ())::int`,
+      totalPhrases: sql<number>`(sum(${counted.phraseCount}) over ())::int`,
+    })
+    .from(counted)
+    .innerJoin(lessons, and(eq(lessons.languageId, counted.languageId), eq(lessons.levelId, counted.levelId), eq(lessons.id, counted.lessonId)))
+    .innerJoin(levels, and(eq(levels.languageId, counted.languageId), eq(levels.id, counted.levelId)))
+    .innerJoin(languages, eq(languages.id, counted.languageId))
+    .orderBy(
+      asc(languages.name),
+      asc(languages.id),
+      sql`coalesce(${levels.orderIndex}, ${MISSING_ORDER})`,
+      asc(levels.id),
+      sql`coalesce(${lessons.orderIndex}, ${MISSING_ORDER})`,
+      asc(lessons.id),
+    );
+}
+
+async function firstTexts(db: Database, keys: GroupKey[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  // distinct on: the first spoken text per lesson, read through the lesson index rather than the whole table.
+  const rows = await db
+    .selectDistinctOn([phrases.languageId, phrases.levelId, phrases.lessonId], {
+      languageId: phrases.languageId,
+      levelId: phrases.levelId,
+      lessonId: phrases.lessonId,
+      originalText: phrases.originalText,
+    })
+    .from(phrases)
+    .where(
+      and(
+        eq(phrases.audioUrl, NO_AUDIO),
+        sql`btrim(${phrases.originalText}) <> ''`,
+        or(...keys.map((k) => groupWhere(k))),
+      ),
+    )
+    .orderBy(phrases.languageId, phrases.levelId, phrases.lessonId, phrases.position, phrases.createdAt, phrases.id);
+  return new Map(rows.map((r) => [keyString(r.languageId, r.levelId, r.lessonId), r.originalText.trim()]));
+}
+
+const keyString = (languageId: string, levelId: string, lessonId: string) => `${languageId}\u0000${levelId}\u0000${lessonId}`;
+
+/** One page of the audio-less groups, in catalogue order, with the totals. A page past the end shows the last one. */
+export async function listAudiolessGroups(db: Database, options: { page?: number; pageSize?: number } = {}): Promise<AudiolessPage> {
+  const pageSize = options.pageSize ?? AUDIOLESS_PAGE_SIZE;
+  let page = Math.max(1, Math.floor(options.page ?? 1));
+  let rows = await audiolessQuery(db).limit(pageSize).offset((page - 1) * pageSize);
+  if (rows.length === 0 && page > 1) {
+    // The list shrank while someone paged (groups got their audio): the count comes from the first row.
+    const [first] = await audiolessQuery(db).limit(1);
+    page = Math.max(1, Math.ceil((first?.totalGroups ?? 0) / pageSize));
+    rows = first ? await audiolessQuery(db).limit(pageSize).offset((page - 1) * pageSize) : [];
+  }
+  const totalGroups = rows[0]?.totalGroups ?? 0;
+  const totalPhrases = rows[0]?.totalPhrases ?? 0;
+  const texts = await firstTexts(db, rows);
+  return {
+    groups: rows.map(({ totalGroups: _g, totalPhrases: _p, ...group }) => ({
+      ...group,
+      firstText: texts.get(keyString(group.languageId, group.levelId, group.lessonId)) ?? "",
+    })),
+    totalGroups,
+    totalPhrases,
+    page,
+    pageCount: Math.max(1, Math.ceil(totalGroups / pageSize)),
+  };
+}
+
+/**
+ * The first audio-less group in catalogue order, leaving out `skip` (groups that failed in this run), and how many
+ * groups are still without audio (the skipped ones included), from the same query.
+ */
+export async function nextAudiolessGroup(db: Database, skip: GroupKey[] = []): Promise<{ group: AudiolessGroup | null; remaining: number }> {
+  const skipped = new Set(skip.map((k) => keyString(k.languageId, k.levelId, k.lessonId)));
+  // The skip list is short (failures of one run), so reading that many rows past it is cheap.
+  const rows = await audiolessQuery(db).limit(skipped.size + 1);
+  const remaining = rows[0]?.totalGroups ?? 0;
+  const row = rows.find((r) => !skipped.has(keyString(r.languageId, r.levelId, r.lessonId)));
+  if (!row) return { group: null, remaining };
+  const { totalGroups: _g, totalPhrases: _p, ...group } = row;
+  const texts = await firstTexts(db, [group]);
+  return { group: { ...group, firstText: texts.get(keyString(group.languageId, group.levelId, group.lessonId)) ?? "" }, remaining };
+}
+
+export type GenerateGroupResult =
+  /** This request's file now plays for the group's phrases. */
+  | { status: "generated"; url: string; phrases: number }
+  /** The group had audio already (another admin, tab or server was first): nothing was kept. */
+  | { status: "done" };
+
+/** The group has no original text to speak. */
+export class NothingToSpeakError extends Error {
+  constructor() {
+    super("These phrases have no original text to speak.");
+  }
+}
+
+/**
+ * Speaks the group's first original text in its language's voice, as the dialog's Generate Audio does, and gives the
+ * file to the group's audio-less phrases. Safe to run twice at once, from any server: the write takes the lesson's
+ * phrase lock (the one group edits take) and sets the URL only on rows that still have none; a request that finds
+ * none left deletes its own file. A speech failure throws before anything is stored or written.
+ */
+export async function generateGroupAudio(
+  deps: { db: Database; storage: Storage; tts: TextToSpeech; events: EventBus; logger: { warn: (message: string, error?: unknown) => void } },
+  key: GroupKey,
+): Promise<GenerateGroupResult> {
+  const { db } = deps;
+  const text = (await firstTexts(db, [key])).get(keyString(key.languageId, key.levelId, key.lessonId));
+  if (text === undefined) {
+    const left = await db.$count(phrases, and(groupWhere(key), eq(phrases.audioUrl, NO_AUDIO)));
+    if (left === 0) return { status: "done" };
+    throw new NothingToSpeakError();
+  }
+  const url = await generatePhraseAudio(deps, { text, languageId: key.languageId });
+  let updated = 0;
+  try {
+    updated = await db.transaction(async (tx) => {
+      // The same key as the Phrases tab's lockLessons: a group edit and a backfill of one lesson take turns.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phrases:${key.languageId}/${key.levelId}/${key.lessonId}`}))`);
+      const rows = await tx
+        .update(phrases)
+        .set({ audioUrl: url })
+        .where(and(groupWhere(key), eq(phrases.audioUrl, NO_AUDIO)))
+        .returning({ id: phrases.id });
+      return rows.length;
+    });
+  } catch (error) {
+    await discard(deps, url);
+    throw error;
+  }
+  if (updated === 0) {
+    await discard(deps, url);
+    return { status: "done" };
+  }
+  await deps.events.publish("catalog");
+  return { status: "generated", url, phrases: updated };
+}
+
+function groupWhere(key: GroupKey) {
+  return and(eq(phrases.languageId, key.languageId), eq(phrases.levelId, key.levelId), eq(phrases.lessonId, key.lessonId));
+}
+
+async function discard(deps: { storage: Storage; logger: { warn: (message: string, error?: unknown) => void } }, url: string) {
+  await deleteStoredFileByUrl(deps.storage, url).catch((error: unknown) => deps.logger.warn(`Could not remove the unused audio file ${url}`, error));
+}
