@@ -1,6 +1,6 @@
 /**
- * The speed benchmark: `npm run bench` (after `npm run build`). Starts the production server (as `npm run serve`) on a fresh embedded
- * database with the demo content, then measures and writes bench/RESULTS.md:
+ * The speed benchmark: `npm run bench` (after `npm run build`). Starts the production server (as `npm run serve` does)
+ * on a fresh embedded database with the demo content, then measures and writes bench/RESULTS.md:
  * - JavaScript shipped on a first visit to public pages (gzip);
  * - whether each public page's content is in the first HTML response;
  * - throughput with autocannon (50 connections), every row sending a browser's Accept-Encoding: the lesson page for

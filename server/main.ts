@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -31,8 +32,11 @@ function fail(error: unknown): never {
 async function main() {
   const app = express();
   app.disable("x-powered-by");
-  // Registered first, so it wraps everything below, including the page cache's buffered responses.
-  app.use(compression());
+  // Registered first, so it wraps everything below, including the page cache's buffered responses. Brotli's default
+  // 4 MB window made each rendered page's encoder allocate megabytes on the thread pool, and under 50 concurrent
+  // renders that fragmented the heap: RSS grew by hundreds of MB and stayed there (README, "Memory"). A 256 KB window
+  // (lgwin 18) is larger than any page, so nothing compresses worse.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
   const server = http.createServer(app);
 
