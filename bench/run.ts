@@ -1,6 +1,6 @@
 /**
- * The speed benchmark: `npm run bench` (after `npm run build`). Starts the production server on a fresh embedded
- * database with the demo content, then measures and writes bench/RESULTS.md:
+ * The speed benchmark: `npm run bench` (after `npm run build`). Starts the production server (as `npm run serve` does)
+ * on a fresh embedded database with the demo content, then measures and writes bench/RESULTS.md:
  * - JavaScript shipped on a first visit to public pages (gzip);
  * - whether each public page's content is in the first HTML response;
  * - throughput with autocannon (50 connections), every row sending a browser's Accept-Encoding: the lesson page for
@@ -11,7 +11,7 @@
  * - the first start's time (migrations and the demo seed with its generated audio), and a start on that database;
  * - the audio bytes of one lesson, WAV before and MP3 now (bench/audio-bytes.ts).
  */
-import { spawn, execFile } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +23,7 @@ import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
 import { chromiumArgs, chromiumExecutable } from "#e2e/support/chromium.ts";
 import { audioBytesSection, lessonAudioBytes } from "./audio-bytes.ts";
+import { startProductionServer } from "./production-server.ts";
 
 const run = promisify(execFile);
 const port = 3650;
@@ -46,19 +47,9 @@ const browserEncoding = { "accept-encoding": "gzip, deflate, br, zstd" };
 const learner = { email: "bench-learner@phrasewise.test", password: "bench-learner-pass-1" };
 const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: base };
 
-async function startServer() {
-  const started = performance.now();
-  const server = spawn(process.execPath, ["server/main.ts"], { env: serverEnv, stdio: ["ignore", "inherit", "inherit"] });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/settings`)).ok) return { server, firstStartSeconds: (performance.now() - started) / 1000 };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error("The server did not start");
+/** The server as `npm run serve` starts it: its environment variables and node flags (bench/production-server.ts). */
+function startServer() {
+  return startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings` });
 }
 
 async function javascriptForFirstVisit(pagePath: string) {

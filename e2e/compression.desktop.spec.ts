@@ -31,3 +31,27 @@ test("a browser gets the page and its scripts brotli-compressed, the page from t
     expect((await plain.body()).length, script.url).toBeLessThan(1024);
   }
 });
+
+/**
+ * Files from public/ go out as the build's precompressed twins too (compressing each request again is what made the
+ * server's memory grow), with their revalidation headers; a name that is no file of the build, or a twin asked for
+ * by its own name, is the site's 404 page.
+ */
+test("public files are sent precompressed; names that are no file of the build reach the site", async ({ request }) => {
+  const logo = await request.get("/images/logo.svg", { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+  expect([logo.status(), logo.headers()["content-encoding"], logo.headers()["cache-control"]]).toEqual([200, "br", "public, max-age=3600"]);
+  expect(logo.headers()["content-type"]).toContain("image/svg+xml");
+  expect(logo.headers()["content-security-policy"]).toContain("sandbox");
+  expect(await logo.text()).toContain("<svg");
+
+  const gzip = await request.get("/images/logo.svg", { headers: { "accept-encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  const plain = await request.get("/images/logo.svg", { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  expect(await plain.text()).toBe(await logo.text());
+
+  for (const path of ["/images/no-such-file.svg", "/images/logo.svg.br", "/assets/no-such-chunk.js"]) {
+    const missing = await request.get(path);
+    expect(missing.status(), path).toBe(404);
+  }
+});

@@ -2,8 +2,10 @@
  * The HTTP server: `node server/main.ts` (production build) or `node server/main.ts --dev` (Vite dev server).
  * Runs directly on Node 24 (type stripping), so this file uses only erasable TypeScript and no path aliases.
  */
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -30,8 +32,11 @@ function fail(error: unknown): never {
 async function main() {
   const app = express();
   app.disable("x-powered-by");
-  // Registered first, so it wraps everything below, including the page cache's buffered responses.
-  app.use(compression());
+  // Registered first, so it wraps everything below, including the page cache's buffered responses. Brotli's default
+  // 4 MB window made each rendered page's encoder allocate megabytes on the thread pool, and under 50 concurrent
+  // renders that fragmented the heap: RSS grew by hundreds of MB and stayed there (README, "Memory"). A 256 KB window
+  // (lgwin 18) is larger than any page, so nothing compresses worse.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
   const server = http.createServer(app);
 
@@ -55,20 +60,32 @@ async function main() {
   } else {
     const site = await load();
     // Fingerprinted assets never change; everything else in public/ may, so it revalidates hourly. Files get the
-    // site's security headers too.
+    // site's security headers too. The build wrote a .br and a .gz beside each text file over 1 KB
+    // (vite.precompress.ts): they go out as they are, brotli first, and the compression middleware leaves an answer
+    // that already has a Content-Encoding alone.
     const setHeaders = site.staticFileHeaders(runtime);
-    // The build wrote a .br and a .gz beside each text asset (vite.precompress.ts): they go out as they are, brotli
-    // first, and the compression middleware leaves an answer that already has a Content-Encoding alone.
-    app.use(
-      "/assets",
-      expressStaticGzip(path.join(buildDir, "client/assets"), {
-        enableBrotli: true,
-        orderPreference: ["br", "gzip"],
-        index: false,
-        serveStatic: { immutable: true, maxAge: "1y", setHeaders },
-      }),
-    );
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false, setHeaders }));
+    const clientDir = path.join(buildDir, "client");
+    const assets = expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", setHeaders },
+    });
+    const files = expressStaticGzip(clientDir, {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { maxAge: "1h", setHeaders },
+    });
+    // The build's files are listed once: a page request then goes straight on to the site, instead of costing a
+    // file-system stat (on the thread pool) to find out that no file has its name.
+    const known = buildFiles(clientDir);
+    const onlyKnown = (serve: express.RequestHandler): express.RequestHandler => (req, res, next) => {
+      if ((req.method === "GET" || req.method === "HEAD") && known.has(req.baseUrl + req.path)) return serve(req, res, next);
+      next();
+    };
+    app.use("/assets", onlyKnown(assets));
+    app.use(onlyKnown(files));
     app.use(site.createSiteHandler(runtime));
   }
 
@@ -95,6 +112,18 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** The URL paths of the build's client files (not their .br and .gz twins, which are sent in their place). */
+function buildFiles(dir: string): Set<string> {
+  const paths = new Set<string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(?:br|gz)$/.test(entry.name)) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
+    const urlPath = `/${relative.split(path.sep).join("/")}`;
+    paths.add(urlPath).add(encodeURI(urlPath));
+  }
+  return paths;
 }
 
 main().catch(fail);

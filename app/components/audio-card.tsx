@@ -1,5 +1,4 @@
 import { ChevronDown, Headphones, LoaderCircle, Pause, Play, Repeat, RotateCcw, RotateCw } from "lucide-react";
-import { Collapsible } from "radix-ui";
 import { useId, useRef, useState } from "react";
 import {
   formatTime,
@@ -80,166 +79,172 @@ export function AudioCard({
   // Fade in only when the visitor opens the card, not on page load.
   const [toggled, setToggled] = useState(false);
   const speedLabelId = `${instanceId}-speed`;
+  const contentId = `${instanceId}-content`;
+  // A disclosure needs no library: a button with aria-expanded and aria-controls, and the data-state that the styles
+  // below read (what Radix Collapsible rendered, without its code on every lesson page's first visit).
+  const state = open ? "open" : "closed";
   const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
   const progress = player.duration > 0 ? Math.min(100, (player.currentTime / player.duration) * 100) : 0;
   const repeat = repeatLabels(player.repeat);
 
   return (
-    <Collapsible.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setToggled(true);
-      }}
-      asChild
+    <section
+      aria-label={title}
+      data-state={state}
+      className={cn(
+        "overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-[var(--shadow-card)]",
+        className,
+      )}
     >
-      <section
-        aria-label={title}
-        className={cn(
-          "overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-[var(--shadow-card)]",
-          className,
-        )}
-      >
-        <div className="flex items-center gap-2 p-3 sm:gap-3 sm:p-4">
+      <div className="flex items-center gap-2 p-3 sm:gap-3 sm:p-4">
+        <button
+          type="button"
+          onClick={() => void player.toggle()}
+          disabled={!hasAudio}
+          aria-label={!hasAudio ? "Audio not available yet" : player.playing ? "Pause audio" : "Play audio"}
+          title={hasAudio ? undefined : "Audio not available yet"}
+          className={cn(
+            "inline-flex size-12 shrink-0 items-center justify-center rounded-full text-white shadow-sm transition-colors disabled:cursor-not-allowed disabled:opacity-50",
+            player.playing ? "bg-accent-600 hover:bg-accent-700" : "bg-brand-700 hover:bg-brand-800 active:bg-brand-900",
+          )}
+        >
+          {player.playing && player.loading ? (
+            <LoaderCircle className="size-5 animate-spin motion-reduce:animate-none" aria-hidden />
+          ) : player.playing ? (
+            <Pause className="size-5 fill-current" aria-hidden />
+          ) : (
+            <Play className="size-5 translate-x-px fill-current" aria-hidden />
+          )}
+        </button>
+        <Heading className="min-w-0 flex-1">
           <button
             type="button"
-            onClick={() => void player.toggle()}
-            disabled={!hasAudio}
-            aria-label={!hasAudio ? "Audio not available yet" : player.playing ? "Pause audio" : "Play audio"}
-            title={hasAudio ? undefined : "Audio not available yet"}
-            className={cn(
-              "inline-flex size-12 shrink-0 items-center justify-center rounded-full text-white shadow-sm transition-colors disabled:cursor-not-allowed disabled:opacity-50",
-              player.playing ? "bg-accent-600 hover:bg-accent-700" : "bg-brand-700 hover:bg-brand-800 active:bg-brand-900",
-            )}
-          >
-            {player.playing && player.loading ? (
-              <LoaderCircle className="size-5 animate-spin motion-reduce:animate-none" aria-hidden />
-            ) : player.playing ? (
-              <Pause className="size-5 fill-current" aria-hidden />
-            ) : (
-              <Play className="size-5 translate-x-px fill-current" aria-hidden />
-            )}
-          </button>
-          <Heading className="min-w-0 flex-1">
-            <Collapsible.Trigger className="group flex min-h-12 w-full items-center gap-3 rounded-xl px-2 py-1 text-left transition-colors hover:bg-brand-50">
-              <span className="min-w-0 flex-1">
-                <span className="block text-base leading-snug font-bold break-words text-ink sm:text-lg">{title}</span>
-                <span className="mt-0.5 flex items-center gap-1.5 text-sm font-medium text-muted">
-                  <Headphones className="size-3.5 text-brand-500" aria-hidden />
-                  {phraseCountLabel(phrases.length)}
-                </span>
+            aria-controls={contentId}
+            aria-expanded={open}
+            data-state={state}
+            onClick={() => {
+              setOpen(!open);
+              setToggled(true);
+            }}
+            className="group flex min-h-12 w-full items-center gap-3 rounded-xl px-2 py-1 text-left transition-colors hover:bg-brand-50">
+            <span className="min-w-0 flex-1">
+              <span className="block text-base leading-snug font-bold break-words text-ink sm:text-lg">{title}</span>
+              <span className="mt-0.5 flex items-center gap-1.5 text-sm font-medium text-muted">
+                <Headphones className="size-3.5 text-brand-500" aria-hidden />
+                {phraseCountLabel(phrases.length)}
               </span>
-              <ChevronDown
-                className="size-5 shrink-0 text-brand-600 transition-transform duration-200 group-data-[state=open]:rotate-180"
-                aria-hidden
-              />
-            </Collapsible.Trigger>
-          </Heading>
-        </div>
-
-        {!open && (player.playing || player.currentTime > 0) ? (
-          <div aria-hidden className="h-1 bg-brand-100">
-            <div className="h-full bg-brand-600" style={{ width: `${progress}%` }} />
-          </div>
-        ) : null}
-
-        {/* Always rendered (hidden while closed): phrases are in the server HTML and expanded translations survive. */}
-        <Collapsible.Content
-          forceMount
-          hidden={!open}
-          className={cn("border-t border-brand-100", toggled && "data-[state=open]:animate-[fade-in_200ms_ease-out]")}
-        >
-          <div hidden={!hasAudio} className="space-y-2 bg-brand-50/60 px-3 pt-2 pb-3 sm:px-5 sm:pb-4">
-            <SeekSlider
-              currentTime={player.currentTime}
-              duration={player.duration}
-              onSeek={player.seek}
-              progress={progress}
+            </span>
+            <ChevronDown
+              className="size-5 shrink-0 text-brand-600 transition-transform duration-200 group-data-[state=open]:rotate-180"
+              aria-hidden
             />
-            <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-3">
-              <span className="min-w-[5.5rem] text-sm font-semibold text-muted tabular-nums">
-                {`${formatTime(player.currentTime)} / ${formatTime(player.duration)}`}
-              </span>
-              <div className="flex items-center">
-                <button
-                  type="button"
-                  onClick={() => player.seekBy(-SEEK_STEP_SECONDS)}
-                  aria-label={`Back ${SEEK_STEP_SECONDS} seconds`}
-                  className={cn(iconButton, "relative")}
-                >
-                  <RotateCcw className="size-6" strokeWidth={1.75} aria-hidden />
-                  <span aria-hidden className="absolute inset-0 flex items-center justify-center text-[0.55rem] font-bold">
-                    {SEEK_STEP_SECONDS}
-                  </span>
-                </button>
-                <button
-                  type="button"
-                  onClick={() => player.seekBy(SEEK_STEP_SECONDS)}
-                  aria-label={`Forward ${SEEK_STEP_SECONDS} seconds`}
-                  className={cn(iconButton, "relative")}
-                >
-                  <RotateCw className="size-6" strokeWidth={1.75} aria-hidden />
-                  <span aria-hidden className="absolute inset-0 flex items-center justify-center text-[0.55rem] font-bold">
-                    {SEEK_STEP_SECONDS}
-                  </span>
-                </button>
-              </div>
+          </button>
+        </Heading>
+      </div>
+
+      {!open && (player.playing || player.currentTime > 0) ? (
+        <div aria-hidden className="h-1 bg-brand-100">
+          <div className="h-full bg-brand-600" style={{ width: `${progress}%` }} />
+        </div>
+      ) : null}
+
+      {/* Always rendered (hidden while closed): phrases are in the server HTML and expanded translations survive. */}
+      <div
+        id={contentId}
+        data-state={state}
+        hidden={!open}
+        className={cn("border-t border-brand-100", toggled && "data-[state=open]:animate-[fade-in_200ms_ease-out]")}
+      >
+        <div hidden={!hasAudio} className="space-y-2 bg-brand-50/60 px-3 pt-2 pb-3 sm:px-5 sm:pb-4">
+          <SeekSlider
+            currentTime={player.currentTime}
+            duration={player.duration}
+            onSeek={player.seek}
+            progress={progress}
+          />
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-3">
+            <span className="min-w-[5.5rem] text-sm font-semibold text-muted tabular-nums">
+              {`${formatTime(player.currentTime)} / ${formatTime(player.duration)}`}
+            </span>
+            <div className="flex items-center">
               <button
                 type="button"
-                onClick={() => player.setRepeat(nextRepeat(player.repeat))}
-                aria-label={repeat.label}
-                title="Change how many times the audio plays"
-                className={cn(
-                  "ml-auto inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full border px-3.5 text-sm font-semibold transition-colors sm:ml-0",
-                  player.repeat > 1
-                    ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
-                    : "border-brand-200 bg-white text-brand-800 hover:border-brand-300 hover:bg-brand-50",
-                )}
+                onClick={() => player.seekBy(-SEEK_STEP_SECONDS)}
+                aria-label={`Back ${SEEK_STEP_SECONDS} seconds`}
+                className={cn(iconButton, "relative")}
               >
-                <Repeat className="size-4" aria-hidden />
-                {repeat.text}
-              </button>
-              <div
-                role="group"
-                aria-labelledby={speedLabelId}
-                className="flex w-full items-center gap-2 sm:ml-auto sm:w-auto"
-              >
-                <span id={speedLabelId} className="text-sm font-semibold text-muted">
-                  Speed
+                <RotateCcw className="size-6" strokeWidth={1.75} aria-hidden />
+                <span aria-hidden className="absolute inset-0 flex items-center justify-center text-[0.55rem] font-bold">
+                  {SEEK_STEP_SECONDS}
                 </span>
-                <div className="flex flex-1 rounded-full border border-brand-200 bg-white p-0.5 sm:flex-none">
-                  {PUBLIC_PLAYBACK_RATES.map((rate) => {
-                    const selected = player.rate === rate;
-                    return (
-                      <button
-                        key={rate}
-                        type="button"
-                        aria-pressed={selected}
-                        onClick={() => player.setRate(rate)}
-                        className={cn(
-                          "h-10 min-w-11 flex-1 rounded-full px-2.5 text-sm font-semibold tabular-nums transition-colors sm:flex-none",
-                          selected ? "bg-brand-700 text-white shadow-sm" : "text-brand-800 hover:bg-brand-50",
-                        )}
-                      >
-                        {rateLabel(rate)}
-                      </button>
-                    );
-                  })}
-                </div>
+              </button>
+              <button
+                type="button"
+                onClick={() => player.seekBy(SEEK_STEP_SECONDS)}
+                aria-label={`Forward ${SEEK_STEP_SECONDS} seconds`}
+                className={cn(iconButton, "relative")}
+              >
+                <RotateCw className="size-6" strokeWidth={1.75} aria-hidden />
+                <span aria-hidden className="absolute inset-0 flex items-center justify-center text-[0.55rem] font-bold">
+                  {SEEK_STEP_SECONDS}
+                </span>
+              </button>
+            </div>
+            <button
+              type="button"
+              onClick={() => player.setRepeat(nextRepeat(player.repeat))}
+              aria-label={repeat.label}
+              title="Change how many times the audio plays"
+              className={cn(
+                "ml-auto inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full border px-3.5 text-sm font-semibold transition-colors sm:ml-0",
+                player.repeat > 1
+                  ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
+                  : "border-brand-200 bg-white text-brand-800 hover:border-brand-300 hover:bg-brand-50",
+              )}
+            >
+              <Repeat className="size-4" aria-hidden />
+              {repeat.text}
+            </button>
+            <div
+              role="group"
+              aria-labelledby={speedLabelId}
+              className="flex w-full items-center gap-2 sm:ml-auto sm:w-auto"
+            >
+              <span id={speedLabelId} className="text-sm font-semibold text-muted">
+                Speed
+              </span>
+              <div className="flex flex-1 rounded-full border border-brand-200 bg-white p-0.5 sm:flex-none">
+                {PUBLIC_PLAYBACK_RATES.map((rate) => {
+                  const selected = player.rate === rate;
+                  return (
+                    <button
+                      key={rate}
+                      type="button"
+                      aria-pressed={selected}
+                      onClick={() => player.setRate(rate)}
+                      className={cn(
+                        "h-10 min-w-11 flex-1 rounded-full px-2.5 text-sm font-semibold tabular-nums transition-colors sm:flex-none",
+                        selected ? "bg-brand-700 text-white shadow-sm" : "text-brand-800 hover:bg-brand-50",
+                      )}
+                    >
+                      {rateLabel(rate)}
+                    </button>
+                  );
+                })}
               </div>
             </div>
           </div>
+        </div>
 
-          {phrases.length > 0 ? (
-            <ul className="max-h-96 divide-y divide-brand-100 overflow-auto overscroll-contain border-t border-brand-100 px-1.5 py-1.5 sm:px-2.5">
-              {phrases.map((phrase) => (
-                <PhraseRow key={phrase.id} phrase={phrase} actions={renderPhraseActions?.(phrase)} />
-              ))}
-            </ul>
-          ) : null}
-        </Collapsible.Content>
-      </section>
-    </Collapsible.Root>
+        {phrases.length > 0 ? (
+          <ul className="max-h-96 divide-y divide-brand-100 overflow-auto overscroll-contain border-t border-brand-100 px-1.5 py-1.5 sm:px-2.5">
+            {phrases.map((phrase) => (
+              <PhraseRow key={phrase.id} phrase={phrase} actions={renderPhraseActions?.(phrase)} />
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
   );
 }
 

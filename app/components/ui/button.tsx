@@ -1,4 +1,4 @@
-import { Slot } from "radix-ui";
+import { Slot } from "#app/components/ui/slot.tsx";
 import { cn } from "#app/lib/cn.ts";
 
 const variants = {
@@ -33,6 +33,6 @@ export function buttonClasses(variant: keyof typeof variants = "primary", size: 
 }
 
 export function Button({ variant, size, asChild, className, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
+  const Component = asChild ? Slot : "button";
   return <Component className={cn(buttonClasses(variant, size), className)} {...props} />;
 }

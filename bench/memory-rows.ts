@@ -1,0 +1,97 @@
+/**
+ * Memory, one kind of request at a time: `node bench/memory-rows.ts [row:amount …]` (after `npm run build`).
+ * Starts the production server as `npm run serve` does (bench/production-server.ts) and sends each row's requests
+ * with autocannon (50 connections, a browser's Accept-Encoding), printing the server's RSS before and after every
+ * step of 10% of the row. Rows: `visitor` (the lesson page from the page cache), `learner` (the lesson page
+ * rendered for a real session), `logo` (a public/ file), `script` (the largest first-visit script). Default:
+ * `learner:20000 visitor:200000`.
+ *
+ * Environment: `BENCH_DATA_DIR` reuses a seeded data directory (a fresh one is seeded otherwise, about a minute
+ * and a half); `BENCH_PORT` (3650); `BENCH_ENV` ("A=1 B=2") and `BENCH_FLAGS` ("--x --y") add to serve's own, to
+ * compare settings. Memory does not depend much on the machine's load, unlike throughput.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import autocannon from "autocannon";
+import { createConfirmedUser } from "#server/auth/accounts.server.ts";
+import { loadEnv } from "#server/env.server.ts";
+import { createRuntime } from "#server/runtime.server.ts";
+import { startProductionServer, stopServer } from "./production-server.ts";
+
+const run = promisify(execFile);
+const port = Number(process.env.BENCH_PORT ?? 3650);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-memory-"));
+const lessonPath = "/spanish/a1/greetings";
+const learner = { email: "bench-learner@phrasewise.test", password: "bench-learner-pass-1" };
+const browserEncoding = { "accept-encoding": "gzip, deflate, br, zstd" };
+const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: base };
+const extraEnv = Object.fromEntries((process.env.BENCH_ENV ?? "").split(/\s+/).filter(Boolean).map((pair) => pair.split("=", 2) as [string, string]));
+const extraFlags = (process.env.BENCH_FLAGS ?? "").split(/\s+/).filter(Boolean);
+const rows = (process.argv.slice(2).length ? process.argv.slice(2) : ["learner:20000", "visitor:200000"]).map((arg) => {
+  const [row, amount] = arg.split(":");
+  return { row: row!, amount: Number(amount) };
+});
+
+const rssMb = async (pid: number) => Number((await run("ps", ["-o", "rss=", "-p", String(pid)])).stdout.trim()) / 1024;
+
+async function signIn() {
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "sign-in", ...learner }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.startsWith("phrasewise.flash="))
+    .join("; ");
+  if (response.status !== 302 || !cookie.includes("session_token")) throw new Error(`Signing in answered ${response.status}`);
+  return cookie;
+}
+
+// The learner is added while no server holds the embedded database.
+if (!process.env.BENCH_DATA_DIR) {
+  const seeding = await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings` });
+  await stopServer(seeding.server);
+}
+{
+  const runtime = await createRuntime(loadEnv({ ...serverEnv, SEED_DEMO: "false" }));
+  await createConfirmedUser(runtime.auth, runtime.database.db, learner).catch(() => undefined);
+  await runtime.close();
+}
+const { server } = await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings`, extraEnv, extraFlags });
+try {
+  const cookie = await signIn();
+  const html = await (await fetch(base + lessonPath)).text();
+  const scripts = [...html.matchAll(/<link[^>]+href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const sizes = await Promise.all(scripts.map(async (url) => ({ url, bytes: (await (await fetch(base + url)).arrayBuffer()).byteLength })));
+  const largestScript = sizes.sort((a, b) => b.bytes - a.bytes)[0]!.url;
+  const targets: Record<string, { url: string; headers: Record<string, string> }> = {
+    visitor: { url: base + lessonPath, headers: browserEncoding },
+    learner: { url: base + lessonPath, headers: { ...browserEncoding, cookie } },
+    logo: { url: `${base}/images/logo.svg`, headers: browserEncoding },
+    script: { url: base + largestScript, headers: browserEncoding },
+  };
+  console.log(`flags: ${JSON.stringify({ extraEnv, extraFlags })}`);
+  console.log(`start: RSS ${(await rssMb(server.pid!)).toFixed(0)} MB`);
+  let served = 0;
+  for (const { row, amount } of rows) {
+    const target = targets[row];
+    if (!target) throw new Error(`Unknown row ${row}`);
+    const step = Math.ceil(amount / 10);
+    for (let done = 0; done < amount; done += step) {
+      const result = await autocannon({ url: target.url, connections: 50, pipelining: 1, headers: target.headers, amount: step });
+      served += result.requests.total;
+      const bad = result.errors + result.timeouts + result.non2xx;
+      console.log(`${row}: ${done + step} (${served} in all): RSS ${(await rssMb(server.pid!)).toFixed(0)} MB${bad ? `, ${bad} failed` : ""}`);
+    }
+  }
+} finally {
+  await stopServer(server);
+  if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+}
