@@ -4,8 +4,9 @@
  * - JavaScript shipped on a first visit to public pages (gzip);
  * - whether each public page's content is in the first HTML response;
  * - throughput with autocannon (50 connections), every row sending a browser's Accept-Encoding: the lesson page for
- *   a visitor and for a learner signed in with a real session, a script and a static file; each row says whether
- *   the page cache answered (X-Cache) and in which encoding;
+ *   a visitor and for a learner signed in with a real session (the shared cached page), that learner's own state
+ *   (/api/viewer, which every learner's page view asks once), a script and a static file; each row says whether the
+ *   page cache answered (X-Cache) and in which encoding;
  * - the server's RSS before the load, after 300,000 and after 1,000,000 requests (flat memory);
  * - Lighthouse mobile scores in Debian's Chromium;
  * - the first start's time (migrations and the demo seed with its generated audio), and a start on that database;
@@ -148,16 +149,19 @@ try {
   const cookie = await signIn();
   const lesson = await load(base + lessonPath);
   const signedIn = await load(base + lessonPath, { cookie });
+  const viewerUrl = `${base}/api/viewer?path=${encodeURIComponent(lessonPath)}`;
+  const viewer = await load(viewerUrl, { cookie });
   const largestScript = pages.flatMap((page) => page.scripts).sort((a, b) => b.bytes - a.bytes)[0]!;
   const script = await load(new URL(largestScript.url, base).href);
   const staticFile = await load(`${base}/images/logo.svg`);
   console.log("Memory: the lesson page until 300,000 and then 1,000,000 requests in all...");
-  let served = lesson.requests + signedIn.requests + script.requests + staticFile.requests;
+  let served = lesson.requests + signedIn.requests + viewer.requests + script.requests + staticFile.requests;
   served += (await load(base + lessonPath, {}, Math.max(1_000, 300_000 - served))).requests;
   const rssAt300k = { requests: served, mb: await rssMb(server.pid!) };
-  // Renders (a signed-in learner's page is rendered each time) are where memory could grow; 30,000 of them take
-  // about two minutes here, the rest of the million come from the cache.
-  served += (await load(base + lessonPath, { cookie }, 30_000)).requests;
+  // What is not a cache hit is where memory could grow: 30,000 learner-state answers (a database query each) and
+  // 5,000 rendered private pages (the learner's /profile); the rest of the million come from the cache.
+  served += (await load(viewerUrl, { cookie }, 30_000)).requests;
+  served += (await load(`${base}/profile`, { cookie }, 5_000)).requests;
   served += (await load(base + lessonPath, {}, Math.max(1_000, 1_000_000 - served))).requests;
   const rssAt1M = { requests: served, mb: await rssMb(server.pid!) };
   console.log("Running Lighthouse (mobile defaults)...");
@@ -183,6 +187,7 @@ try {
     rows.push(`| \`${url}\` | ${who} | ${from} | ${r.encoding} | ${r.requestsPerSecond} | ${r.p99Ms} ms | ${r.errors} |`);
   row(lessonPath, "visitor", lesson);
   row(lessonPath, "learner, real session", signedIn);
+  row(`/api/viewer?path=${lessonPath}`, "learner, real session", viewer, "database (private, no-store)");
   row(largestScript.url, "anyone", script, "precompressed file");
   row("/images/logo.svg", "anyone", staticFile, "static file");
   rows.push("", "## Memory (target: RSS after 1,000,000 requests < 400 MB, within 10% of the figure at 300,000)", "");
@@ -190,7 +195,7 @@ try {
   rows.push(`| Before the load | 0 | ${rssBefore.toFixed(0)} MB |`);
   rows.push(`| After | ${rssAt300k.requests.toLocaleString("en-US")} | ${rssAt300k.mb.toFixed(0)} MB |`);
   rows.push(`| After | ${rssAt1M.requests.toLocaleString("en-US")} | ${rssAt1M.mb.toFixed(0)} MB |`);
-  rows.push("", "The requests in between: the lesson page for visitors, then 30,000 for the signed-in learner (each one rendered), then visitors again.", "");
+  rows.push("", "The requests in between: the lesson page for visitors, then 30,000 /api/viewer answers and 5,000 rendered /profile pages for the signed-in learner, then visitors again.", "");
   rows.push(`First start on an empty data directory (migrations, then the demo seed speaking and encoding its audio): ${firstStartSeconds.toFixed(1)} s.`, "");
   rows.push(`Start on that database (nothing to seed): ${restartSeconds.toFixed(1)} s to the first answer.`, "");
   rows.push(...audioBytesSection(await lessonAudioBytes()));
