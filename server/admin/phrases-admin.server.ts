@@ -156,22 +156,13 @@ export async function searchPhrases(db: Database, query: string, page: number): 
   const where = or(ilike(phrases.originalText, pattern), ilike(phrases.translatedText, pattern));
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    // One pass over the matches, in display order, up to the cap: its length is the count and a slice of it is the
-    // page (a count query and an offset query read the same matches twice; the last page read 1,000 rows twice).
-    const ordered = await tx
-      .select({ id: phrases.id })
-      .from(phrases)
-      .where(where)
-      .orderBy(asc(phrases.languageId), asc(phrases.levelId), asc(phrases.lessonId), asc(phrases.position), asc(phrases.id))
-      .limit(SEARCH_COUNT_CAP + 1);
-    const found = ordered.length;
-    const capped = found > SEARCH_COUNT_CAP;
-    const total = Math.min(found, SEARCH_COUNT_CAP);
+    const matches = tx.select({ one: sql`1` }).from(phrases).where(where).limit(SEARCH_COUNT_CAP + 1).as("matches");
+    const [{ found } = { found: 0 }] = await tx.select({ found: sql<number>`count(*)::int` }).from(matches);
+    const capped = Number(found) > SEARCH_COUNT_CAP;
+    const total = Math.min(Number(found), SEARCH_COUNT_CAP);
     const pages = Math.ceil(total / pageSize);
     const current = Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(pages, 1));
-    const pageIds = ordered.slice((current - 1) * pageSize, current * pageSize).map((row) => row.id);
-    if (pageIds.length === 0) return { query: text, total, capped, page: current, pages, pageSize, hits: [] };
-    // Then the page's phrases with the names of their places.
+    // The page first, from phrases alone (so the lesson index can give it in order), then the names of its places.
     const hits = tx
       .select({
         id: phrases.id,
@@ -184,7 +175,10 @@ export async function searchPhrases(db: Database, query: string, page: number): 
         position: phrases.position,
       })
       .from(phrases)
-      .where(inArray(phrases.id, pageIds))
+      .where(where)
+      .orderBy(asc(phrases.languageId), asc(phrases.levelId), asc(phrases.lessonId), asc(phrases.position), asc(phrases.id))
+      .limit(pageSize)
+      .offset((current - 1) * pageSize)
       .as("hits");
     const rows = await tx
       .select({
