@@ -256,11 +256,11 @@ describe("Levels and Lessons tabs: one language (and level) at a time", () => {
 describe("Lessons tab, All levels: whole levels a page at a time", () => {
   const rows = (levelId: string, n: number) => Array.from({ length: n }, (_, i) => ({ levelId, id: `${levelId}-${i}` }));
   it("fills a page with whole levels up to the limit, skips empty levels, and keeps the page in range", () => {
-    const lessonRows = [...rows("a", 20), ...rows("b", 10), ...rows("c", 5), ...rows("d", LESSONS_PER_PAGE + 5)];
+    const lessonRows = [...rows("a", LESSONS_PER_PAGE - 10), ...rows("b", 10), ...rows("c", 5), ...rows("d", LESSONS_PER_PAGE + 5)];
     const order = ["a", "empty", "b", "c", "d"];
     const first = pageOfLevels(order, lessonRows, 1);
     expect(first).toMatchObject({ levelIds: ["a", "b"], page: 1, pages: 3 });
-    expect(first.lessons).toHaveLength(30);
+    expect(first.lessons).toHaveLength(LESSONS_PER_PAGE);
     expect(pageOfLevels(order, lessonRows, 2)).toMatchObject({ levelIds: ["c"], page: 2 });
     // A level larger than a page is shown whole, alone.
     const last = pageOfLevels(order, lessonRows, 99);

@@ -92,7 +92,7 @@ export async function listAdminLessons(db: Executor, languageId: string, levelId
  * The Lessons tab's 'All levels' shows whole levels, a page at a time, up to this many lessons a page (always at least
  * one level). A hundred rows, each with its drag handle, buttons, switch and dialogs, took a second to render.
  */
-export const LESSONS_PER_PAGE = 30;
+export const LESSONS_PER_PAGE = 40;
 
 /** Splits a language's levels (in display order) into pages of whole levels; the page asked for, kept in range. */
 export function pageOfLevels<T>(
