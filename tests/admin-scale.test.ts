@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHRASE_SEARCH } from "#app/lib/phrase-form.ts";
 import { LESSONS_PER_PAGE, listAdminLanguages, listAdminLessons, listAdminLevels, pageOfLevels, pickFilter } from "#server/admin/catalog-admin.server.ts";
@@ -292,5 +292,28 @@ describe("Overview and Blog at scale", () => {
     expect(html).toContain("Basque");
     expect(html).not.toContain("/storage/g1.mp3");
     expect(html).not.toContain("Hola");
+  });
+});
+
+describe("Lessons tab, All levels over HTTP", () => {
+  it("renders one page of whole levels, with its place among the pages", async () => {
+    await db().insert(levels).values({ languageId: "basque", id: "b1", title: "Erdi maila", cefrLabel: "B1", orderIndex: 1 });
+    await db().insert(lessons).values(
+      Array.from({ length: LESSONS_PER_PAGE }, (_, i) => ({ languageId: "basque", levelId: "b1", id: `l${i}`, title: `Ikasgaia ${i}`, translatedTitle: `Lesson ${i}`, orderIndex: i })),
+    );
+    try {
+      const first = await (await site.request("/admin/lessons?language=basque&level=all", { cookie: admin })).text();
+      expect(first).toContain("Agurrak");
+      expect(first).not.toContain("Ikasgaia 0");
+      expect(first).toContain("Page 1 of 2");
+      const second = await (await site.request("/admin/lessons?language=basque&level=all&page=2", { cookie: admin })).text();
+      expect(second).toContain("Ikasgaia 0");
+      expect(second).toContain(`Ikasgaia ${LESSONS_PER_PAGE - 1}`);
+      expect(second).not.toContain("Agurrak");
+      expect(second).toContain("Page 2 of 2");
+    } finally {
+      await db().delete(lessons).where(and(eq(lessons.languageId, "basque"), eq(lessons.levelId, "b1")));
+      await db().delete(levels).where(and(eq(levels.languageId, "basque"), eq(levels.id, "b1")));
+    }
   });
 });
