@@ -73,6 +73,14 @@ test("a draft stays private; publishing it with an image and a sample makes it p
   await expect(row.getByText("Published", { exact: true })).toBeVisible();
   await expect(row.getByRole("img", { name: `Featured image of ${title}` })).toBeVisible();
 
+  // Reopened, the picker shows the saved sample: its level, lesson and group are fetched when the dialog opens.
+  await row.getByRole("button", { name: `Edit ${title}` }).click();
+  await expect(dialog.getByLabel("Language").locator("option:checked")).toHaveText(blogSampleFixture.language);
+  await expect(dialog.getByLabel("Lesson").locator("option:checked")).toHaveText(blogSampleFixture.lesson);
+  await expect(dialog.getByLabel("Phrase group").locator("option:checked")).toHaveText(/^Audio Group 1 \(\d+ phrases?\): /);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
   // Public at once: the list, the feed, the post with its image and its sample card after the 3rd line.
   expect((await visitorStatus(request, "/blog")).body).toContain(title);
   expect((await visitorStatus(request, "/blog/rss.xml")).body).toContain(title);

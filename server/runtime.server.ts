@@ -4,6 +4,7 @@ import type { BlogPostSummary } from "#app/lib/blog.ts";
 import { createAuth, type Auth } from "#server/auth/auth.server.ts";
 import { resolveAuthSecret } from "#server/auth/secret.server.ts";
 import { listPublishedPosts } from "#server/blog/blog.server.ts";
+import { adminCounts, type AdminCounts } from "#server/admin/overview.server.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
 import type { Env } from "#server/env.server.ts";
@@ -42,6 +43,11 @@ export interface Runtime {
   authSecret: string;
   /** The public catalogue, cached until a catalogue change is announced. */
   catalog(): Promise<CatalogSnapshot>;
+  /**
+   * The Overview's counts, exact, cached until a catalogue or blog change is announced: at 100,000 phrases a count(*)
+   * is a scan, and PGlite answers one query at a time, so counting on every view queued the other admin pages.
+   */
+  adminCounts(): Promise<AdminCounts>;
   /** Published posts, newest first, cached until a blog change is announced. */
   publishedPosts(): Promise<BlogPostSummary[]>;
   /** The three latest of them, for the home page (SPEC §9). */
@@ -93,11 +99,13 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
 
     const catalogCache = cached(() => loadCatalogSnapshot(db), events, ["catalog"]);
     const postsCache = cached(() => listPublishedPosts(db), events, ["blog"]);
+    const countsCache = cached(() => adminCounts(db), events, ["catalog", "blog"]);
 
     return {
       env,
       logger,
       catalog: catalogCache.get,
+      adminCounts: countsCache.get,
       publishedPosts: postsCache.get,
       latestPosts: async () => (await postsCache.get()).slice(0, HOME_POST_COUNT),
       database,

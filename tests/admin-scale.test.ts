@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHRASE_SEARCH } from "#app/lib/phrase-form.ts";
-import { listAdminLanguages, listAdminLessons, listAdminLevels, pickFilter } from "#server/admin/catalog-admin.server.ts";
+import { LESSONS_PER_PAGE, listAdminLanguages, listAdminLessons, listAdminLevels, pageOfLevels, pickFilter } from "#server/admin/catalog-admin.server.ts";
 import { phraseGroups, phraseLanguages, phraseLessons, phraseLevels, SEARCH_COUNT_CAP, searchPhrases } from "#server/admin/phrases-admin.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
@@ -250,5 +250,70 @@ describe("Levels and Lessons tabs: one language (and level) at a time", () => {
     const all = await (await site.request("/admin/lessons?language=basque&level=all", { cookie: admin })).text();
     expect(all).toContain("Agurrak");
     expect(all).not.toContain('data-lesson-row="numbers"');
+  });
+});
+
+describe("Lessons tab, All levels: whole levels a page at a time", () => {
+  const rows = (levelId: string, n: number) => Array.from({ length: n }, (_, i) => ({ levelId, id: `${levelId}-${i}` }));
+  it("fills a page with whole levels up to the limit, skips empty levels, and keeps the page in range", () => {
+    const lessonRows = [...rows("a", LESSONS_PER_PAGE - 10), ...rows("b", 10), ...rows("c", 5), ...rows("d", LESSONS_PER_PAGE + 5)];
+    const order = ["a", "empty", "b", "c", "d"];
+    const first = pageOfLevels(order, lessonRows, 1);
+    expect(first).toMatchObject({ levelIds: ["a", "b"], page: 1, pages: 3 });
+    expect(first.lessons).toHaveLength(LESSONS_PER_PAGE);
+    expect(pageOfLevels(order, lessonRows, 2)).toMatchObject({ levelIds: ["c"], page: 2 });
+    // A level larger than a page is shown whole, alone.
+    const last = pageOfLevels(order, lessonRows, 99);
+    expect(last).toMatchObject({ levelIds: ["d"], page: 3 });
+    expect(last.lessons).toHaveLength(LESSONS_PER_PAGE + 5);
+    expect(pageOfLevels(order, lessonRows, Number.NaN).page).toBe(1);
+    expect(pageOfLevels(order, [], 1)).toMatchObject({ levelIds: [], lessons: [], page: 1, pages: 1 });
+  });
+});
+
+describe("Overview and Blog at scale", () => {
+  it("counts exactly, and a catalogue change shows on the next Overview at once", async () => {
+    const overview = async () => (await site.request("/admin", { cookie: admin })).text();
+    expect(await overview()).toContain("30 phrases");
+    // Every catalogue write announces itself on the event bus, which drops the cached counts.
+    const [added] = await db()
+      .insert(phrases)
+      .values({ languageId: "basque", levelId: "a1", lessonId: "greetings", originalText: "Agur", translatedText: "Bye", audioUrl: "/storage/k.mp3", position: 1 })
+      .returning({ id: phrases.id });
+    await site.runtime.events.publish("catalog");
+    expect(await overview()).toContain("31 phrases");
+    await db().delete(phrases).where(eq(phrases.id, added!.id));
+    await site.runtime.events.publish("catalog");
+    expect(await overview()).toContain("30 phrases");
+  });
+
+  it("sends the blog page the languages for its sample picker, and no audio group", async () => {
+    const html = await (await site.request("/admin/blog", { cookie: admin })).text();
+    expect(html).toContain("Basque");
+    expect(html).not.toContain("/storage/g1.mp3");
+    expect(html).not.toContain("Hola");
+  });
+});
+
+describe("Lessons tab, All levels over HTTP", () => {
+  it("renders one page of whole levels, with its place among the pages", async () => {
+    await db().insert(levels).values({ languageId: "basque", id: "b1", title: "Erdi maila", cefrLabel: "B1", orderIndex: 1 });
+    await db().insert(lessons).values(
+      Array.from({ length: LESSONS_PER_PAGE }, (_, i) => ({ languageId: "basque", levelId: "b1", id: `l${i}`, title: `Ikasgaia ${i}`, translatedTitle: `Lesson ${i}`, orderIndex: i })),
+    );
+    try {
+      const first = await (await site.request("/admin/lessons?language=basque&level=all", { cookie: admin })).text();
+      expect(first).toContain("Agurrak");
+      expect(first).not.toContain("Ikasgaia 0");
+      expect(first).toContain("Page 1 of 2");
+      const second = await (await site.request("/admin/lessons?language=basque&level=all&page=2", { cookie: admin })).text();
+      expect(second).toContain("Ikasgaia 0");
+      expect(second).toContain(`Ikasgaia ${LESSONS_PER_PAGE - 1}`);
+      expect(second).not.toContain("Agurrak");
+      expect(second).toContain("Page 2 of 2");
+    } finally {
+      await db().delete(lessons).where(and(eq(lessons.languageId, "basque"), eq(lessons.levelId, "b1")));
+      await db().delete(levels).where(and(eq(levels.languageId, "basque"), eq(levels.id, "b1")));
+    }
   });
 });

@@ -87,11 +87,14 @@ export interface AdminBlogPost {
 }
 
 /** The catalogue as the sample picker needs it: language > level > lesson > audio group. */
+/**
+ * What the post dialog's sample picker gets with the page: the languages only. A language's levels, a level's lessons
+ * and a lesson's groups are fetched from /admin/phrases/tree when chosen (at 100,000 phrases the whole list was
+ * megabytes). Which posts' samples still exist is decided on the server, so a deleted one starts as no sample.
+ */
 export interface BlogSampleOptions {
   languages: { id: string; name: string }[];
-  levels: { languageId: string; id: string; title: string; cefrLabel: string }[];
-  lessons: { languageId: string; levelId: string; id: string; title: string }[];
-  groups: { languageId: string; levelId: string; lessonId: string; audioUrl: string; label: string }[];
+  currentSamplePostIds: string[];
 }
 
 export const sampleText = {

@@ -88,6 +88,39 @@ export async function listAdminLessons(db: Executor, languageId: string, levelId
   return rows.sort(compareByOrder);
 }
 
+/**
+ * The Lessons tab's 'All levels' shows whole levels, a page at a time, up to this many lessons a page (always at least
+ * one level). A hundred rows, each with its drag handle, buttons, switch and dialogs, took a second to render.
+ */
+export const LESSONS_PER_PAGE = 40;
+
+/** Splits a language's levels (in display order) into pages of whole levels; the page asked for, kept in range. */
+export function pageOfLevels<T>(
+  levelIds: string[],
+  lessonRows: (T & { levelId: string })[],
+  requested: number,
+): { levelIds: string[]; lessons: T[]; page: number; pages: number } {
+  const count = new Map<string, number>();
+  for (const lesson of lessonRows) count.set(lesson.levelId, (count.get(lesson.levelId) ?? 0) + 1);
+  const pages: string[][] = [];
+  let size = 0;
+  for (const id of levelIds) {
+    const n = count.get(id) ?? 0;
+    if (n === 0) continue;
+    const current = pages.at(-1);
+    if (current && size + n <= LESSONS_PER_PAGE) {
+      current.push(id);
+      size += n;
+    } else {
+      pages.push([id]);
+      size = n;
+    }
+  }
+  const page = Math.min(Math.max(Number.isSafeInteger(requested) ? requested : 1, 1), Math.max(pages.length, 1));
+  const shown = new Set(pages[page - 1] ?? []);
+  return { levelIds: [...shown], lessons: lessonRows.filter((l) => shown.has(l.levelId)), page, pages: Math.max(pages.length, 1) };
+}
+
 /** A filter's choice: the row the URL names if it exists, else the first ("" when there is none). */
 export function pickFilter(languageRows: { id: string }[], requested: string | null): string {
   return languageRows.find((l) => l.id === requested)?.id ?? languageRows[0]?.id ?? "";

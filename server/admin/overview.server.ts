@@ -10,7 +10,10 @@ export interface AdminCounts {
   posts: { published: number; drafts: number };
 }
 
-/** The Overview's count cards (SPEC §2), read fresh: admins expect their own changes to show at once. */
+/**
+ * The Overview's count cards (SPEC §2), exact. The runtime keeps them until a catalogue or blog change is announced
+ * (Runtime.adminCounts), so an admin's own change shows at once and an unchanged catalogue is counted once.
+ */
 export async function adminCounts(db: Executor): Promise<AdminCounts> {
   const [languageCount, levelCount, lessonCount, phraseCount, [posts]] = await Promise.all([
     db.$count(languages),

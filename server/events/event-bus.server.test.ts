@@ -57,4 +57,37 @@ describe(`event bus across processes (${testDriver})`, () => {
     await serverA.publish("catalog");
     await vi.waitFor(() => expect(received).toHaveBeenCalledTimes(1), { timeout: 5000 });
   });
+
+  it("invalidates the publisher's own caches before publish returns, and only once", async () => {
+    const connect = async () => {
+      const bus = handle.connectionString
+        ? await createPostgresEventBus(handle.connectionString, handle.db, quietLogger)
+        : createLocalEventBus();
+      buses.push(bus);
+      return bus;
+    };
+    const serverA = await connect();
+    const serverB = handle.connectionString ? await connect() : serverA;
+    const own = vi.fn();
+    const other = vi.fn();
+    serverA.subscribe("blog", own);
+    serverB.subscribe("blog", other);
+    let loads = 0;
+    const value = cached(async () => ++loads, serverA, ["blog"]);
+    expect(await value.get()).toBe(1);
+    // No wait: a request right after the publisher's commit must not read the old value (on PostgreSQL the NOTIFY
+    // reaches the publisher's own listener some time later, before or after publish returns: hence a few rounds).
+    const rounds = 20;
+    for (let round = 1; round <= rounds; round++) {
+      await serverA.publish("blog");
+      expect(own).toHaveBeenCalledTimes(round);
+      expect(await value.get()).toBe(round + 1);
+    }
+    await vi.waitFor(() => expect(other).toHaveBeenCalledTimes(rounds), { timeout: 5000 });
+    // The notification that reached the other server came back to the publisher too, and was skipped there. A
+    // second publish from the other server is the marker that every earlier notification has been handled.
+    await serverB.publish("blog");
+    await vi.waitFor(() => expect(own).toHaveBeenCalledTimes(rounds + 1), { timeout: 5000 });
+    expect(await value.get()).toBe(rounds + 2);
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -46,6 +47,8 @@ export async function createPostgresEventBus(
   logger: Logger,
 ): Promise<EventBus> {
   const local = createLocalEventBus();
+  // Our own notifications come back to us too, but later: the publisher has already invalidated its caches at once.
+  const origin = randomUUID();
   let client: pg.Client | undefined;
   let closed = false;
   let attempt = 0;
@@ -54,9 +57,9 @@ export async function createPostgresEventBus(
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString });
     next.on("notification", (message) => {
-      if (message.channel === channel && topics.includes(message.payload as Topic)) {
-        void local.publish(message.payload as Topic);
-      }
+      if (message.channel !== channel || !message.payload) return;
+      const [topic, from] = message.payload.split(" ");
+      if (from !== origin && topics.includes(topic as Topic)) void local.publish(topic as Topic);
     });
     next.on("error", (error) => {
       logger.warn("Event listener connection lost", error);
@@ -93,7 +96,11 @@ export async function createPostgresEventBus(
 
   return {
     async publish(topic) {
-      await db.execute(sql`select pg_notify(${channel}, ${topic})`);
+      // This process's caches are invalidated before publish returns: a NOTIFY reaches our own listener only some
+      // time after the commit, and a request in between (the public page right after an admin's save) read the old
+      // snapshot. Other processes learn it from the notification.
+      await local.publish(topic);
+      await db.execute(sql`select pg_notify(${channel}, ${`${topic} ${origin}`})`);
     },
     subscribe: local.subscribe,
     async close() {

@@ -14,25 +14,20 @@ import type { Route } from "./+types/blog";
 const section = adminSection("/admin/blog");
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function sampleOptions(catalog: CatalogSnapshot): BlogSampleOptions {
-  const levels = [...catalog.levelsByLanguage.values()].flat();
-  const lessons = [...catalog.lessonsByLevel.values()].flat();
+function sampleOptions(catalog: CatalogSnapshot, posts: { id: string; sampleLanguageId: string | null; sampleLevelId: string | null; lessonId: string | null; phraseAudioUrl: string | null }[]): BlogSampleOptions {
   return {
     languages: catalog.languages.map((l) => ({ id: l.id, name: l.name })),
-    levels: levels.map((l) => ({ languageId: l.languageId, id: l.id, title: l.title, cefrLabel: l.cefrLabel })),
-    lessons: lessons.map((l) => ({ languageId: l.languageId, levelId: l.levelId, id: l.id, title: l.title })),
-    groups: lessons.flatMap((lesson) =>
-      (catalog.groupsByLesson.get(lessonKey(lesson.languageId, lesson.levelId, lesson.id)) ?? []).map((group, index) => ({
-        languageId: lesson.languageId,
-        levelId: lesson.levelId,
-        lessonId: lesson.id,
-        audioUrl: group.audioUrl,
-        label: `Audio Group ${index + 1} (${group.phrases.length} ${group.phrases.length === 1 ? "phrase" : "phrases"}): ${group.phrases
-          .slice(0, 2)
-          .map((p) => p.originalText)
-          .join(", ")}`,
-      })),
-    ),
+    currentSamplePostIds: posts
+      .filter(
+        (post) =>
+          post.sampleLanguageId &&
+          post.sampleLevelId &&
+          post.lessonId &&
+          (catalog.groupsByLesson.get(lessonKey(post.sampleLanguageId, post.sampleLevelId, post.lessonId)) ?? []).some(
+            (group) => group.audioUrl === post.phraseAudioUrl,
+          ),
+      )
+      .map((post) => post.id),
   };
 }
 
@@ -40,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const runtime = getRuntime(context);
   const [posts, catalog] = await Promise.all([listAllPosts(runtime.database.db), runtime.catalog()]);
-  return { posts, samples: sampleOptions(catalog) };
+  return { posts, samples: sampleOptions(catalog, posts) };
 }
 
 const failure = (title: string, error: unknown): ToastMessage => ({

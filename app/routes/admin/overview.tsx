@@ -3,14 +3,13 @@ import { Link } from "react-router";
 import { adminSection, adminSections } from "#app/lib/admin-sections.ts";
 import { countLabel } from "#app/lib/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
-import { adminCounts } from "#server/admin/overview.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/overview";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { counts: await adminCounts(getRuntime(context).database.db) };
+  return { counts: await getRuntime(context).adminCounts() };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -19,6 +19,8 @@ import {
   type BlogSampleOptions,
 } from "#app/lib/blog-post-schema.ts";
 import { notify } from "#app/components/toaster.tsx";
+import type { PhraseTreeData } from "#app/routes/admin/phrase-tree.ts";
+import type { AdminAudioGroup } from "#server/admin/phrases-admin.server.ts";
 import { checkBeforeUpload, uploadKinds } from "#app/lib/upload-rules.ts";
 
 interface ActionAnswer {
@@ -230,22 +232,59 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
   );
 }
 
-/** Language > level > lesson > phrase group; each choice clears the ones below it (SPEC §4). */
+/** What a group is called in the picker: its number, its size and its first two phrases. */
+function groupLabel(group: AdminAudioGroup, index: number) {
+  const count = group.phrases.length;
+  const first = group.phrases
+    .slice(0, 2)
+    .map((p) => p.originalText)
+    .join(", ");
+  return `Audio Group ${index + 1} (${count} ${count === 1 ? "phrase" : "phrases"}): ${first}`;
+}
+
+/**
+ * Language > level > lesson > phrase group; each choice clears the ones below it (SPEC §4). Only the languages come
+ * with the page: the options below a choice are fetched from /admin/phrases/tree when it is made.
+ */
 function SamplePicker({ post, samples, error }: { post: AdminBlogPost | null; samples: BlogSampleOptions; error: string | undefined }) {
   // A sample whose lesson or audio group has since been deleted starts as no sample, rather than a choice that fails.
-  const current = samples.groups.some(
-    (g) => g.languageId === post?.sampleLanguageId && g.levelId === post.sampleLevelId && g.lessonId === post.lessonId && g.audioUrl === post.phraseAudioUrl,
-  )
-    ? post
-    : null;
+  const current = post && samples.currentSamplePostIds.includes(post.id) ? post : null;
   const [languageId, setLanguageId] = useState(current?.sampleLanguageId ?? "");
   const [levelId, setLevelId] = useState(current?.sampleLevelId ?? "");
   const [lessonId, setLessonId] = useState(current?.lessonId ?? "");
   const [audioUrl, setAudioUrl] = useState(current?.phraseAudioUrl ?? "");
   const id = useId();
-  const levels = samples.levels.filter((l) => l.languageId === languageId);
-  const lessons = samples.lessons.filter((l) => l.languageId === languageId && l.levelId === levelId);
-  const groups = samples.groups.filter((g) => g.languageId === languageId && g.levelId === levelId && g.lessonId === lessonId);
+  const levelsFetcher = useFetcher<PhraseTreeData>();
+  const lessonsFetcher = useFetcher<PhraseTreeData>();
+  const groupsFetcher = useFetcher<PhraseTreeData>();
+  const loadLevels = levelsFetcher.load;
+  const loadLessons = lessonsFetcher.load;
+  const loadGroups = groupsFetcher.load;
+  useEffect(() => {
+    if (languageId) void loadLevels(`/admin/phrases/tree?${new URLSearchParams({ language: languageId })}`);
+  }, [languageId, loadLevels]);
+  useEffect(() => {
+    if (languageId && levelId) void loadLessons(`/admin/phrases/tree?${new URLSearchParams({ language: languageId, level: levelId })}`);
+  }, [languageId, levelId, loadLessons]);
+  useEffect(() => {
+    if (languageId && levelId && lessonId) {
+      void loadGroups(`/admin/phrases/tree?${new URLSearchParams({ language: languageId, level: levelId, lesson: lessonId })}`);
+    }
+  }, [languageId, levelId, lessonId, loadGroups]);
+  // An answer for an earlier choice is ignored until the current one arrives.
+  const levelData = levelsFetcher.data;
+  const levels = levelData?.kind === "levels" && levelData.languageId === languageId ? levelData.levels : [];
+  const lessonData = lessonsFetcher.data;
+  const lessons =
+    lessonData?.kind === "lessons" && lessonData.languageId === languageId && lessonData.levelId === levelId ? lessonData.lessons : [];
+  const groupData = groupsFetcher.data;
+  const groups =
+    groupData?.kind === "groups" && groupData.languageId === languageId && groupData.levelId === levelId && groupData.lessonId === lessonId
+      ? groupData.groups.map((group, index) => ({ audioUrl: group.audioUrl, label: groupLabel(group, index) }))
+      : [];
+  // Until its options arrive, a select keeps the saved choice as its one option, so the value is not lost on submit.
+  const withCurrent = (options: { value: string; label: string }[], value: string, label: string) =>
+    value && !options.some((o) => o.value === value) ? [{ value, label }, ...options] : options;
   const select = (label: string, name: string, value: string, onChange: (v: string) => void, options: { value: string; label: string }[], disabled: boolean) => (
     <div>
       <label htmlFor={`${id}-${name}`} className="mb-1.5 block text-sm font-semibold text-ink">
@@ -296,7 +335,11 @@ function SamplePicker({ post, samples, error }: { post: AdminBlogPost | null; sa
             setLessonId("");
             setAudioUrl("");
           },
-          levels.map((l) => ({ value: l.id, label: `Level ${l.id}: ${l.title} (${l.cefrLabel})` })),
+          withCurrent(
+            levels.map((l) => ({ value: l.id, label: `Level ${l.id}: ${l.title} (${l.cefrLabel})` })),
+            levelId,
+            `Level ${levelId}`,
+          ),
           !languageId,
         )}
         {select(
@@ -307,7 +350,11 @@ function SamplePicker({ post, samples, error }: { post: AdminBlogPost | null; sa
             setLessonId(v);
             setAudioUrl("");
           },
-          lessons.map((l) => ({ value: l.id, label: l.title })),
+          withCurrent(
+            lessons.map((l) => ({ value: l.id, label: l.title })),
+            lessonId,
+            lessonId,
+          ),
           !levelId,
         )}
         {select(
@@ -315,7 +362,11 @@ function SamplePicker({ post, samples, error }: { post: AdminBlogPost | null; sa
           "phraseAudioUrl",
           audioUrl,
           setAudioUrl,
-          groups.map((g) => ({ value: g.audioUrl, label: g.label })),
+          withCurrent(
+            groups.map((g) => ({ value: g.audioUrl, label: g.label })),
+            audioUrl,
+            "Loading…",
+          ),
           !lessonId,
         )}
       </div>
