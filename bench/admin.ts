@@ -10,7 +10,7 @@
  * Embedded database by default; `BENCH_DATABASE_URL=postgresql://…` runs it on a fresh database created on that
  * PostgreSQL server (dropped afterwards). Target: p95 < 200 ms for every row.
  */
-import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { execFile, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +22,7 @@ import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { loadCatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
+import { startProductionServer } from "./production-server.ts";
 
 const run = promisify(execFile);
 const port = Number(process.env.BENCH_PORT ?? 3651);
@@ -120,18 +121,9 @@ async function countPhrases(): Promise<number> {
   }
 }
 
+/** The server as `npm run serve` starts it (its memory settings included: the snapshot of 100,000 phrases must fit). */
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ["server/main.ts"], { env: serverEnv, stdio: ["ignore", "inherit", "inherit"] });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/settings`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error("The server did not start");
+  return (await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings` })).server;
 }
 
 async function stop(server: ChildProcess) {
@@ -238,6 +230,7 @@ const probes: Probe[] = [
   { what: "Search, translated text only", path: "/admin/phrases?q=Pharmacy%2C", expect: "phrases found" },
   { what: "Search, one phrase by number", path: "/admin/phrases?q=%2854321%29", expect: "1 phrase found" },
   { what: "Search, no match", path: "/admin/phrases?q=zzzzzz", expect: "No phrases match" },
+  { what: "Phrases without audio (none here: the count scans the phrases)", path: "/admin/phrases/without-audio", expect: "Every phrase has audio." },
   { what: "Users", path: "/admin/users", expect: "bench-admin@phrasewise.test" },
   { what: "Blog", path: "/admin/blog", expect: "Blog" },
   { what: "Settings", path: "/admin/settings", expect: "Settings" },
