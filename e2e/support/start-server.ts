@@ -31,6 +31,8 @@ const env = {
   SEED_DEMO: profile === "demo" ? "true" : "false",
   LOG_LEVEL: "warn",
   ...("smtpUrl" in server ? { SMTP_URL: server.smtpUrl } : {}),
+  // Admin-area tests sign in once each; trusting X-Forwarded-For lets each be a client of its own (e2e/support/fixtures.ts).
+  ...((adminAreaProfiles as readonly string[]).includes(profile) ? { TRUST_PROXY: "true" } : {}),
 };
 
 let closeMailbox = async () => {};

@@ -48,16 +48,9 @@ function useHref() {
 
 function UserManagement({ me, list }: Pick<Props, "me" | "list">) {
   const revalidator = useRevalidator();
-  const refreshing = useRef(false);
   const href = useHref();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
-  useEffect(() => {
-    if (refreshing.current && revalidator.state === "idle") {
-      refreshing.current = false;
-      notify(usersText.refreshed);
-    }
-  }, [revalidator.state]);
   const first = (list.page - 1) * list.pageSize + 1;
   const last = first + list.users.length - 1;
   return (
@@ -73,10 +66,8 @@ function UserManagement({ me, list }: Pick<Props, "me" | "list">) {
           type="button"
           variant="outline"
           disabled={revalidator.state !== "idle"}
-          onClick={() => {
-            refreshing.current = true;
-            void revalidator.revalidate();
-          }}
+          // The promise settles when the reload has finished, whatever re-rendered meanwhile.
+          onClick={() => void revalidator.revalidate().then(() => notify(usersText.refreshed))}
         >
           <RefreshCw className={cn(revalidator.state !== "idle" && "animate-spin")} aria-hidden />
           Refresh
