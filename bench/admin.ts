@@ -10,21 +10,19 @@
  * Embedded database by default; `BENCH_DATABASE_URL=postgresql://…` runs it on a fresh database created on that
  * PostgreSQL server (dropped afterwards). Target: p95 < 200 ms for every row.
  */
-import { execFile, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { loadCatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
-import { startProductionServer } from "./production-server.ts";
+import { rssMb, signInThroughForm, startProductionServer } from "./production-server.ts";
 
-const run = promisify(execFile);
 const port = Number(process.env.BENCH_PORT ?? 3651);
 const base = `http://127.0.0.1:${port}`;
 const requestsPerPage = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -133,25 +131,6 @@ async function stop(server: ChildProcess) {
 }
 
 /** Signs the administrator in through the /auth form, as a browser does, and returns the session cookie. */
-async function signIn() {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "sign-in", email: admin.email, password: admin.password }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => !c.startsWith("phrasewise.flash="))
-    .join("; ");
-  if (response.status !== 302 || !cookie.includes("session_token")) throw new Error(`Signing in answered ${response.status}`);
-  return cookie;
-}
-
-async function rssMb(pid: number) {
-  return Number((await run("ps", ["-o", "rss=", "-p", String(pid)])).stdout.trim()) / 1024;
-}
 
 interface Probe {
   what: string;
@@ -252,7 +231,7 @@ try {
   // A public page loads the public catalogue snapshot (every phrase) into the server's memory.
   if (!(await (await fetch(`${base}/languages`)).text()).includes("Language 25")) throw new Error("The public catalogue is missing");
   const rssSnapshot = await rssMb(server.pid!);
-  const cookie = await signIn();
+  const cookie = await signInThroughForm(base, admin);
   const results = [];
   for (const probe of probes) {
     const result = await measure(cookie, probe);

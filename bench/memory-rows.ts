@@ -10,18 +10,15 @@
  * and a half); `BENCH_PORT` (3650); `BENCH_ENV` ("A=1 B=2") and `BENCH_FLAGS` ("--x --y") add to serve's own, to
  * compare settings. Memory does not depend much on the machine's load, unlike throughput.
  */
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
-import { startProductionServer, stopServer } from "./production-server.ts";
+import { rssMb, signInThroughForm, startProductionServer, stopServer } from "./production-server.ts";
 
-const run = promisify(execFile);
 const port = Number(process.env.BENCH_PORT ?? 3650);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-memory-"));
@@ -36,23 +33,6 @@ const rows = (process.argv.slice(2).length ? process.argv.slice(2) : ["learner:2
   return { row: row!, amount: Number(amount) };
 });
 
-const rssMb = async (pid: number) => Number((await run("ps", ["-o", "rss=", "-p", String(pid)])).stdout.trim()) / 1024;
-
-async function signIn() {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "sign-in", ...learner }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => !c.startsWith("phrasewise.flash="))
-    .join("; ");
-  if (response.status !== 302 || !cookie.includes("session_token")) throw new Error(`Signing in answered ${response.status}`);
-  return cookie;
-}
 
 // The learner is added while no server holds the embedded database.
 if (!process.env.BENCH_DATA_DIR) {
@@ -66,7 +46,7 @@ if (!process.env.BENCH_DATA_DIR) {
 }
 const { server } = await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings`, extraEnv, extraFlags });
 try {
-  const cookie = await signIn();
+  const cookie = await signInThroughForm(base, learner);
   const html = await (await fetch(base + lessonPath)).text();
   const scripts = [...html.matchAll(/<link[^>]+href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const sizes = await Promise.all(scripts.map(async (url) => ({ url, bytes: (await (await fetch(base + url)).arrayBuffer()).byteLength })));

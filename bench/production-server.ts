@@ -3,8 +3,9 @@
  * read from package.json's `serve` script, so a bench never measures a server started differently from
  * production. `extraEnv` and `extraFlags` are for experiments (bench/memory-rows.ts) and add to or override them.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import { promisify } from "node:util";
 
 export interface ServeCommand {
   env: Record<string, string>;
@@ -58,4 +59,26 @@ export async function stopServer(server: ChildProcess) {
   const exited = new Promise((resolve) => server.on("exit", resolve));
   server.kill("SIGTERM");
   await exited;
+}
+
+/** The server's resident memory in MB, as `ps` reports it. */
+export async function rssMb(pid: number) {
+  return Number((await promisify(execFile)("ps", ["-o", "rss=", "-p", String(pid)])).stdout.trim()) / 1024;
+}
+
+/** Signs in through the /auth form, as a browser does, and returns the cookies to send (the flash left out). */
+export async function signInThroughForm(base: string, credentials: { email: string; password: string }) {
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "sign-in", email: credentials.email, password: credentials.password }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.startsWith("phrasewise.flash="))
+    .join("; ");
+  if (response.status !== 302 || !cookie.includes("session_token")) throw new Error(`Signing in answered ${response.status}`);
+  return cookie;
 }

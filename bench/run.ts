@@ -24,7 +24,7 @@ import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
 import { chromiumArgs, chromiumExecutable } from "#e2e/support/chromium.ts";
 import { audioBytesSection, lessonAudioBytes } from "./audio-bytes.ts";
-import { startProductionServer } from "./production-server.ts";
+import { rssMb, signInThroughForm, startProductionServer } from "./production-server.ts";
 
 const run = promisify(execFile);
 const port = 3650;
@@ -88,26 +88,6 @@ async function load(url: string, headers: Record<string, string> = {}, amount?: 
   };
 }
 
-/** Signs the learner in through the /auth form, as a browser does, and returns the session cookie. */
-async function signIn() {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "sign-in", ...learner }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => !c.startsWith("phrasewise.flash="))
-    .join("; ");
-  if (response.status !== 302 || !cookie.includes("session_token")) throw new Error(`Signing in answered ${response.status}`);
-  return cookie;
-}
-
-async function rssMb(pid: number) {
-  return Number((await run("ps", ["-o", "rss=", "-p", String(pid)])).stdout.trim()) / 1024;
-}
 
 async function lighthouse(pagePath: string) {
   const out = path.join(dataDir, `lh-${pagePath.replace(/\W+/g, "_")}.json`);
@@ -146,7 +126,7 @@ try {
   const rssBefore = await rssMb(server.pid!);
   console.log("Warming up, then the lesson page for a visitor and for a signed-in learner...");
   await load(base + lessonPath);
-  const cookie = await signIn();
+  const cookie = await signInThroughForm(base, learner);
   const lesson = await load(base + lessonPath);
   const signedIn = await load(base + lessonPath, { cookie });
   const viewerUrl = `${base}/api/viewer?path=${encodeURIComponent(lessonPath)}`;
