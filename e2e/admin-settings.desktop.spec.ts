@@ -52,6 +52,29 @@ test("?tab= picks the tab, the address follows it, Back returns, and Back to Das
   await expectNoAxeViolations(page);
 });
 
+test("the settings are read again on window focus, with up to 3 retries (SPEC §4) when the reading fails", async ({ page, pageErrors }) => {
+  await page.goto("/admin/settings?tab=content");
+  await expect(page.getByRole("button", { name: "Save Content" })).toBeVisible();
+  // The settings route's next three readings fail as a proxy would (503); the fourth reaches the server.
+  const settingsData = (url: URL) => url.pathname === "/admin/settings.data" && url.searchParams.get("_routes") === "routes/admin/settings";
+  let failed = 0;
+  await page.route(settingsData, async (route) => {
+    if (failed < 3) {
+      failed++;
+      await route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });
+    } else {
+      await route.continue();
+    }
+  });
+  const answered = page.waitForResponse((response) => settingsData(new URL(response.url())) && response.status() === 200, { timeout: 20_000 });
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await answered;
+  expect(failed).toBe(3);
+  await expect(page.getByRole("button", { name: "Save Content" })).toBeVisible();
+  await expect(page.getByText("Failed to load settings")).toHaveCount(0);
+  await expectRefusedOnConsole(pageErrors, 503);
+});
+
 test("App Links: a javascript: link is refused, an https one is saved and shown on /download at once", async ({ page, pageErrors }) => {
   await page.goto("/admin/settings?tab=app");
   const appStore = page.getByLabel("App Store Link");

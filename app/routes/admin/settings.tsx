@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { SettingsScreen } from "#app/components/admin/settings/settings-screen.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
+import { loadWithRetries } from "#app/lib/load-with-retries.ts";
 import { seo } from "#app/lib/seo.ts";
 import { DEFAULT_FAVICON, type SiteSettings } from "#app/lib/settings.ts";
 import {
@@ -32,6 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     runtime.logger.error("Loading the settings screen failed", error);
     return { settings: null, error: error instanceof Error && error.message ? error.message : "Please try again later", origin };
   }
+}
+
+/**
+ * SPEC §4: the settings are read with up to 3 retries (1, 2 and 4 s apart) on every client navigation and
+ * revalidation, such as the one on window focus; the first page's data comes with its HTML.
+ */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return loadWithRetries(serverLoader, { failed: (answer) => answer.error !== null });
 }
 
 const forms = {
