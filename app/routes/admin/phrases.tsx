@@ -1,7 +1,8 @@
-import { ChevronDown, ChevronLeft, ChevronRight, LoaderCircle, Pause, Pencil, Play, Plus, Search, X } from "lucide-react";
+import { ChevronDown, LoaderCircle, Pause, Pencil, Play, Plus, Search, X } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { Pager } from "#app/components/admin/pager.tsx";
 import { PhraseDialog, type PhraseActionData, type PhraseDialogState } from "#app/components/admin/phrase-dialog.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
@@ -13,6 +14,7 @@ import { countLabel } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 import { PHRASE_SEARCH, phraseFormErrors, phraseFormFromData, phraseFormSchema, phraseText } from "#app/lib/phrase-form.ts";
 import { seo } from "#app/lib/seo.ts";
+import { useSearchHref } from "#app/lib/use-search-href.ts";
 import {
   addPhrases,
   generatePhraseAudio,
@@ -182,19 +184,6 @@ const searchText = {
 };
 
 /** A link to this page with the search parameters changed (null removes one). */
-function useSearchHref() {
-  const location = useLocation();
-  return (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(location.search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === "") params.delete(key);
-      else params.set(key, value);
-    }
-    const query = params.toString();
-    return `${location.pathname}${query ? `?${query}` : ""}`;
-  };
-}
-
 function PhraseSearch({ search, onEdit }: { search: PhraseSearchResult | null; onEdit: OnEdit }) {
   const href = useSearchHref();
   const navigation = useNavigation();
@@ -229,12 +218,12 @@ function PhraseSearch({ search, onEdit }: { search: PhraseSearchResult | null; o
           </Link>
         ) : null}
       </Form>
-      {search ? <SearchResults search={search} onEdit={onEdit} href={href} /> : null}
+      {search ? <SearchResults search={search} onEdit={onEdit} /> : null}
     </section>
   );
 }
 
-function SearchResults({ search, onEdit, href }: { search: PhraseSearchResult; onEdit: OnEdit; href: (changes: Record<string, string | null>) => string }) {
+function SearchResults({ search, onEdit }: { search: PhraseSearchResult; onEdit: OnEdit }) {
   if (search.query.length < PHRASE_SEARCH.minLength) return <EmptyCard text={searchText.tooShort} />;
   if (search.total === 0) return <EmptyCard text={searchText.none(search.query)} />;
   return (
@@ -247,36 +236,8 @@ function SearchResults({ search, onEdit, href }: { search: PhraseSearchResult; o
           <SearchHit key={hit.id} hit={hit} onEdit={onEdit} />
         ))}
       </ul>
-      {search.pages > 1 ? (
-        <nav aria-label="Pages of phrases" className="flex items-center justify-between gap-3">
-          <PageLink to={href({ page: String(search.page - 1) })} disabled={search.page <= 1} label="Previous">
-            <ChevronLeft aria-hidden />
-          </PageLink>
-          <p className="text-sm text-muted" aria-current="page">
-            {`Page ${search.page} of ${search.pages}`}
-          </p>
-          <PageLink to={href({ page: String(search.page + 1) })} disabled={search.page >= search.pages} label="Next">
-            <ChevronRight aria-hidden />
-          </PageLink>
-        </nav>
-      ) : null}
+      <Pager label="Pages of phrases" page={search.page} pages={search.pages} preventScrollReset />
     </div>
-  );
-}
-
-function PageLink({ to, disabled, label, children }: { to: string; disabled: boolean; label: string; children: React.ReactNode }) {
-  const content = label === "Previous" ? [children, label] : [label, children];
-  if (disabled) {
-    return (
-      <span aria-disabled="true" className={cn(buttonClasses("outline", "sm"), "opacity-50")}>
-        {content}
-      </span>
-    );
-  }
-  return (
-    <Link to={to} preventScrollReset className={buttonClasses("outline", "sm")}>
-      {content}
-    </Link>
   );
 }
 
