@@ -3,6 +3,7 @@ import { Accordion } from "radix-ui";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { Pager } from "#app/components/admin/pager.tsx";
+import { phraseTreeHref } from "#app/components/admin/phrase-tree-choices.ts";
 import { PhraseDialog, type PhraseActionData, type PhraseDialogState } from "#app/components/admin/phrase-dialog.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
@@ -241,13 +242,6 @@ function SearchResults({ search, onEdit }: { search: PhraseSearchResult; onEdit:
   );
 }
 
-const treeHref = (languageId: string, levelId?: string, lessonId?: string) => {
-  const params = new URLSearchParams({ language: languageId });
-  if (levelId) params.set("level", levelId);
-  if (lessonId) params.set("lesson", lessonId);
-  return `/admin/phrases/tree?${params}`;
-};
-
 /** A search result: where it lives, and an Edit button that loads its lesson's groups and opens its group. */
 function SearchHit({ hit, onEdit }: { hit: PhraseSearchHit; onEdit: OnEdit }) {
   const fetcher = useFetcher<PhraseTreeData>();
@@ -277,7 +271,7 @@ function SearchHit({ hit, onEdit }: { hit: PhraseSearchHit; onEdit: OnEdit }) {
         aria-label={`Edit group of “${hit.originalText}”`}
         onClick={() => {
           wanted.current = true;
-          void fetcher.load(treeHref(hit.language.id, hit.level.id, hit.lesson.id));
+          void fetcher.load(phraseTreeHref(hit.language.id, hit.level.id, hit.lesson.id));
         }}
       >
         {fetcher.state !== "idle" ? <LoaderCircle className="animate-spin" aria-hidden /> : <Pencil aria-hidden />}
@@ -331,7 +325,7 @@ function PhraseAccordions({ languages, onEdit }: { languages: AdminPhraseLanguag
 }
 
 function LanguageItem({ language, open, onEdit }: { language: AdminPhraseLanguage; open: boolean; onEdit: OnEdit }) {
-  const result = useChildren(open, treeHref(language.id));
+  const result = useChildren(open, phraseTreeHref(language.id));
   const levels = result?.kind === "levels" ? result.levels : null;
   const [openLevels, setOpenLevels] = useState<string[]>([]);
   return (
@@ -358,7 +352,7 @@ function LanguageItem({ language, open, onEdit }: { language: AdminPhraseLanguag
 }
 
 function LevelItem({ languageId, level, open, onEdit }: { languageId: string; level: AdminPhraseLevel; open: boolean; onEdit: OnEdit }) {
-  const result = useChildren(open, treeHref(languageId, level.id));
+  const result = useChildren(open, phraseTreeHref(languageId, level.id));
   const lessons = result?.kind === "lessons" ? result.lessons : null;
   const [openLessons, setOpenLessons] = useState<string[]>([]);
   return (
@@ -405,7 +399,7 @@ function LessonItem({
   open: boolean;
   onEdit: OnEdit;
 }) {
-  const result = useChildren(open, treeHref(languageId, levelId, lesson.id));
+  const result = useChildren(open, phraseTreeHref(languageId, levelId, lesson.id));
   const groups = result?.kind === "groups" ? result.groups : null;
   return (
     <Accordion.Item value={lesson.id} className="rounded-xl border border-brand-100 bg-brand-50/30">
