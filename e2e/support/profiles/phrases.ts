@@ -1,8 +1,6 @@
-import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { unguessableKey } from "#server/storage/storage.server.ts";
-import { adminAreaFixture } from "#e2e/support/servers.ts";
 
 /**
  * The phrases admin area's e2e server: an admin, a learner, and a small catalogue whose audio groups have real speech
@@ -24,9 +22,6 @@ export const phrasesFixture = {
 
 export async function prepare(runtime: Runtime) {
   const { db } = runtime.database;
-  await createConfirmedUser(runtime.auth, db, adminAreaFixture.learner);
-  await createConfirmedUser(runtime.auth, db, { ...adminAreaFixture.admin, admin: true });
-
   await db.insert(languages).values([
     { id: "spanish", name: "Spanish" },
     { id: "french", name: "French" },
