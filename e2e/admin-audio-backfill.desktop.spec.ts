@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
-import { backfillAdminSession, backfillServer, progressValue, runProgress } from "#e2e/support/backfill.ts";
+import { backfillServer, progressValue, runProgress } from "#e2e/support/backfill.ts";
 import { playing, recordMedia } from "#e2e/support/phrases-admin.ts";
 
 /**
@@ -9,16 +9,11 @@ import { playing, recordMedia } from "#e2e/support/phrases-admin.ts";
  * end with its one listed failure, and the generated audio playing on the public lesson page.
  */
 
-test.use({ baseURL: backfillServer });
+test.use({ baseURL: backfillServer, signedInAsAdmin: true });
 // Speech for eight groups, axe and real playback on two shared cores.
 test.describe.configure({ timeout: 180_000 });
 
-let session: Awaited<ReturnType<typeof backfillAdminSession>>;
-test.beforeAll(async ({ browser }) => {
-  session = await backfillAdminSession(browser);
-});
-test.beforeEach(async ({ page, context }) => {
-  await context.addCookies(session.cookies);
+test.beforeEach(async ({ page }) => {
   await recordMedia(page);
   // Each step of the loop takes a little longer than on an idle machine, so stopping and leaving land mid-run.
   await page.route("**/admin/audio-backfill", async (route) => {

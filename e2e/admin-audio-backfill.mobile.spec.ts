@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
-import { backfillAdminSession, backfillServer } from "#e2e/support/backfill.ts";
+import { backfillServer } from "#e2e/support/backfill.ts";
 import { recordMedia } from "#e2e/support/phrases-admin.ts";
 
 /**
@@ -7,11 +7,10 @@ import { recordMedia } from "#e2e/support/phrases-admin.ts";
  * the list (at least the group with nothing to speak stays in it) and the run's controls fit and pass axe.
  */
 
-test.use({ baseURL: backfillServer });
+test.use({ baseURL: backfillServer, signedInAsAdmin: true });
 test.describe.configure({ timeout: 90_000 });
 
-test("the list and its controls at 390 px", async ({ page, browser, context }, testInfo) => {
-  await context.addCookies((await backfillAdminSession(browser)).cookies);
+test("the list and its controls at 390 px", async ({ page }, testInfo) => {
   // (Also answers the cookie notice, which would cover the public page's screenshot.)
   await recordMedia(page);
   await page.goto("/admin/phrases/without-audio");

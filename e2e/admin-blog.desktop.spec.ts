@@ -7,7 +7,6 @@ import {
   fillEditor,
   png,
   postRow,
-  signInAdmin,
   uniqueTitle,
   visitorStatus,
 } from "#e2e/support/blog-admin.ts";
@@ -15,7 +14,7 @@ import { blogSampleFixture } from "#e2e/support/profiles/blog.ts";
 
 /** The admin Blog tab (issue 12) on the blog server. Every test makes its own posts, with unique titles. */
 
-test.use({ baseURL: blogServer.url });
+test.use({ baseURL: blogServer.url, signedInAsAdmin: true });
 // Each test is a whole admin journey (several saves, uploads and page loads) on a machine shared with other suites.
 test.describe.configure({ timeout: 120_000 });
 
@@ -24,7 +23,6 @@ test.beforeEach(async ({ page }) => {
     localStorage.setItem("cookie_consent_level", "essential");
     sessionStorage.setItem("hideDownloadBar", "true");
   });
-  await signInAdmin(page);
 });
 
 async function slugOf(page: Page, title: string) {

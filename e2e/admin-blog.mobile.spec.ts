@@ -1,9 +1,9 @@
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
-import { blogServer, createPost, expectToast, postRow, signInAdmin, uniqueTitle } from "#e2e/support/blog-admin.ts";
+import { blogServer, createPost, expectToast, postRow, uniqueTitle } from "#e2e/support/blog-admin.ts";
 
 /** The Blog tab on a 390 px phone: posts as cards, the editor fits the screen. */
 
-test.use({ baseURL: blogServer.url });
+test.use({ baseURL: blogServer.url, signedInAsAdmin: true });
 // Each test is a whole admin journey (several saves, uploads and page loads) on a machine shared with other suites.
 test.describe.configure({ timeout: 120_000 });
 
@@ -12,7 +12,6 @@ test.beforeEach(async ({ page }) => {
     localStorage.setItem("cookie_consent_level", "essential");
     sessionStorage.setItem("hideDownloadBar", "true");
   });
-  await signInAdmin(page);
 });
 
 test("write, publish and delete a post on a phone", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
-import { adminSession, expectToast, group, openLesson, phrasesServer, playing, recordMedia } from "#e2e/support/phrases-admin.ts";
+import { expectToast, group, openLesson, phrasesServer, playing, recordMedia } from "#e2e/support/phrases-admin.ts";
 import { toneWav } from "#tests/support/mp3.ts";
 
 /**
@@ -7,16 +7,11 @@ import { toneWav } from "#tests/support/mp3.ts";
  * its own lesson (see e2e/support/profiles/phrases.ts), so they do not depend on one another.
  */
 
-test.use({ baseURL: phrasesServer });
+test.use({ baseURL: phrasesServer, signedInAsAdmin: true });
 // Speech synthesis, axe and real playback on two shared cores: more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
-let session: Awaited<ReturnType<typeof adminSession>>;
-test.beforeAll(async ({ browser }) => {
-  session = await adminSession(browser);
-});
-test.beforeEach(async ({ page, context }) => {
-  await context.addCookies(session.cookies);
+test.beforeEach(async ({ page }) => {
   await recordMedia(page);
 });
 

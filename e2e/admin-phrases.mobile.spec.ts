@@ -1,17 +1,12 @@
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
-import { adminSession, group, openLesson, phrasesServer, playing, recordMedia } from "#e2e/support/phrases-admin.ts";
+import { group, openLesson, phrasesServer, playing, recordMedia } from "#e2e/support/phrases-admin.ts";
 
 /** The Phrases tab at 390 px: the accordions, a group's controls and the dialog fit, work by touch and pass axe. */
 
-test.use({ baseURL: phrasesServer });
+test.use({ baseURL: phrasesServer, signedInAsAdmin: true });
 test.describe.configure({ timeout: 90_000 });
 
-let session: Awaited<ReturnType<typeof adminSession>>;
-test.beforeAll(async ({ browser }) => {
-  session = await adminSession(browser);
-});
-test.beforeEach(async ({ page, context }) => {
-  await context.addCookies(session.cookies);
+test.beforeEach(async ({ page }) => {
   await recordMedia(page);
 });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "#e2e/support/fixtures.ts";
-import { backfillAdminSession, backfillServer } from "#e2e/support/backfill.ts";
+import { backfillServer } from "#e2e/support/backfill.ts";
 import { expectToast, recordMedia } from "#e2e/support/phrases-admin.ts";
 import { toneWav } from "#tests/support/mp3.ts";
 
@@ -9,15 +9,10 @@ import { toneWav } from "#tests/support/mp3.ts";
  * backfill server. The network is slowed through the DevTools protocol so that the progress can be seen moving.
  */
 
-test.use({ baseURL: backfillServer });
+test.use({ baseURL: backfillServer, signedInAsAdmin: true });
 test.describe.configure({ timeout: 120_000 });
 
-let session: Awaited<ReturnType<typeof backfillAdminSession>>;
-test.beforeAll(async ({ browser }) => {
-  session = await backfillAdminSession(browser);
-});
-test.beforeEach(async ({ page, context }) => {
-  await context.addCookies(session.cookies);
+test.beforeEach(async ({ page }) => {
   await recordMedia(page);
 });
 

@@ -1,14 +1,13 @@
 import { expect, test } from "#e2e/support/fixtures.ts";
-import { backfillAdminSession, backfillServer } from "#e2e/support/backfill.ts";
+import { backfillServer } from "#e2e/support/backfill.ts";
 import { toneWav } from "#tests/support/mp3.ts";
 
 /** The Phrases header's new link and the upload progress bar at 390 px. */
 
-test.use({ baseURL: backfillServer });
+test.use({ baseURL: backfillServer, signedInAsAdmin: true });
 test.describe.configure({ timeout: 120_000 });
 
-test("the Phrases header and an upload's progress fit a phone", async ({ page, browser, context }, testInfo) => {
-  await context.addCookies((await backfillAdminSession(browser)).cookies);
+test("the Phrases header and an upload's progress fit a phone", async ({ page }, testInfo) => {
   await page.goto("/admin/phrases");
   await expect(page.getByRole("link", { name: "Phrases without audio" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -2,14 +2,11 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { usersFixture } from "#e2e/support/profiles/users.ts";
 import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
-import { adminStatePath, expectRefusedOnConsole, expectToast, removeFile, saveAdminSession, signIn } from "#e2e/support/users-admin.ts";
+import { expectRefusedOnConsole, expectToast, signIn } from "#e2e/support/users-admin.ts";
 
 /** The Users tab (issue 11) at 1280 px, on the users server, signed in as its one admin. */
 
-const state = adminStatePath("desktop");
-test.use({ baseURL: servers.users.url, storageState: state });
-test.beforeAll(async ({ browser }) => saveAdminSession(browser, state));
-test.afterAll(() => removeFile(state));
+test.use({ baseURL: servers.users.url, signedInAsAdmin: true });
 
 const row = (page: Page, email: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
 

@@ -1,14 +1,11 @@
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { usersFixture } from "#e2e/support/profiles/users.ts";
 import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
-import { adminStatePath, expectToast, removeFile, saveAdminSession } from "#e2e/support/users-admin.ts";
+import { expectToast } from "#e2e/support/users-admin.ts";
 
 /** The Users tab on a phone (390 px): one card per user instead of the wide table, every action in reach. */
 
-const state = adminStatePath("mobile");
-test.use({ baseURL: servers.users.url, storageState: state });
-test.beforeAll(async ({ browser }) => saveAdminSession(browser, state));
-test.afterAll(() => removeFile(state));
+test.use({ baseURL: servers.users.url, signedInAsAdmin: true });
 
 test("the list reads as cards with the same facts and actions, grant by email works, and axe finds nothing", async ({ page }, testInfo) => {
   test.setTimeout(60_000);

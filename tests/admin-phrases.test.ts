@@ -14,7 +14,7 @@ import type { Topic } from "#server/events/event-bus.server.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
-import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
+import { flashTitles, seedSmallCatalog, signedInAdminAndLearner, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
 
 /** The Phrases tab's service and its action over real HTTP, on the real database, storage and speech engine. */
 
@@ -24,10 +24,7 @@ let learner = "";
 
 beforeAll(async () => {
   site = await startTestSite({ trustProxy: true });
-  await confirmedUser(site, "admin@example.com", "adminpass1", true);
-  await confirmedUser(site, "learner@example.com", "learnerpass1");
-  admin = await signInThroughForm(site, "admin@example.com", "adminpass1", "198.51.100.7");
-  learner = await signInThroughForm(site, "learner@example.com", "learnerpass1", "198.51.100.8");
+  ({ admin, learner } = await signedInAdminAndLearner(site));
 }, 120_000);
 
 afterAll(() => site?.close());

@@ -5,7 +5,7 @@ import { LESSONS_PER_PAGE, listAdminLanguages, listAdminLessons, listAdminLevels
 import { phraseGroups, phraseLanguages, phraseLessons, phraseLevels, SEARCH_COUNT_CAP, searchPhrases } from "#server/admin/phrases-admin.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
-import { confirmedUser, signInThroughForm, snapshot } from "#tests/support/site-fixtures.ts";
+import { signedInAdminAndLearner, snapshot } from "#tests/support/site-fixtures.ts";
 
 /**
  * The Phrases tab at scale (issue 10 point 8): the lazy reads behind its accordions, the text search, and the
@@ -19,10 +19,7 @@ const db = () => site.runtime.database.db;
 
 beforeAll(async () => {
   site = await startTestSite({ trustProxy: true });
-  await confirmedUser(site, "admin@example.com", "adminpass1", true);
-  await confirmedUser(site, "learner@example.com", "learnerpass1");
-  admin = await signInThroughForm(site, "admin@example.com", "adminpass1", "198.51.100.7");
-  learner = await signInThroughForm(site, "learner@example.com", "learnerpass1", "198.51.100.8");
+  ({ admin, learner } = await signedInAdminAndLearner(site));
   await db().insert(languages).values([
     { id: "spanish", name: "Spanish" },
     { id: "basque", name: "Basque" },
@@ -216,6 +213,10 @@ describe("over HTTP", () => {
     const paged = await (await site.request("/admin/phrases?q=many&page=2", { cookie: admin })).text();
     expect(paged).toContain("Page 2 of 2");
     expect(paged).toContain("Número 22");
+    // The pager's links work without JavaScript and keep the search; its last page's Next is an unavailable link.
+    const pager = /<nav aria-label="Pages of phrases".*?<\/nav>/s.exec(paged)?.[0] ?? "";
+    expect(pager).toMatch(/<a rel="prev"[^>]* href="\/admin\/phrases\?q=many&amp;page=1"/);
+    expect(pager).toMatch(/<a role="link" aria-disabled="true"[^>]*>Next/);
     const none = await (await site.request("/admin/phrases?q=zzzz", { cookie: admin })).text();
     expect(none).toContain("No phrases match “zzzz”. Try another word, or clear the search.");
   });

@@ -7,7 +7,7 @@ import { readOrCreateSettings } from "#server/settings/settings.server.ts";
 import { readSettingsForAdmin, updateSettings } from "#server/settings/settings-admin.server.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { tinyPng, fileUpload } from "#tests/support/files.ts";
-import { confirmedUser, flashTitles, signInThroughForm, storedFiles } from "#tests/support/site-fixtures.ts";
+import { flashTitles, signedInAdminAndLearner, storedFiles } from "#tests/support/site-fixtures.ts";
 
 /** The Settings tab's rules (SPEC §3, §5, §9) in the service and over HTTP, and the embeddable banner script. */
 
@@ -65,10 +65,7 @@ describe("settings over HTTP", () => {
 
   beforeAll(async () => {
     site = await startTestSite({ trustProxy: true });
-    await confirmedUser(site, "admin@example.com", "adminpass1", true);
-    await confirmedUser(site, "learner@example.com", "learnerpass1");
-    admin = await signInThroughForm(site, "admin@example.com", "adminpass1", "198.51.100.7");
-    learner = await signInThroughForm(site, "learner@example.com", "learnerpass1", "198.51.100.8");
+    ({ admin, learner } = await signedInAdminAndLearner(site));
   }, 120_000);
 
   afterAll(() => site?.close());

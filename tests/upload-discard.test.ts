@@ -3,7 +3,7 @@ import { DISCARD_UPLOADS_PATH } from "#app/lib/dialog-files.ts";
 import { blogPosts, levels, phrases, settings } from "#server/db/schema.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { fileUpload, shortWav, tinyPng } from "#tests/support/files.ts";
-import { confirmedUser, seedSmallCatalog, signInThroughForm, storedFiles } from "#tests/support/site-fixtures.ts";
+import { seedSmallCatalog, signedInAdminAndLearner, storedFiles } from "#tests/support/site-fixtures.ts";
 
 /** Files a dialog stored and did not keep: POST /admin/uploads/discard over real HTTP, on the real database and disk. */
 
@@ -14,10 +14,7 @@ let learner = "";
 beforeAll(async () => {
   site = await startTestSite({ trustProxy: true });
   await seedSmallCatalog(site);
-  await confirmedUser(site, "admin@example.com", "adminpass1", true);
-  await confirmedUser(site, "learner@example.com", "learnerpass1");
-  admin = await signInThroughForm(site, "admin@example.com", "adminpass1", "198.51.100.31");
-  learner = await signInThroughForm(site, "learner@example.com", "learnerpass1", "198.51.100.32");
+  ({ admin, learner } = await signedInAdminAndLearner(site));
 }, 120_000);
 
 afterAll(() => site?.close());

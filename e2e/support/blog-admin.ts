@@ -1,27 +1,10 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { waitForHydration } from "#e2e/support/fixtures.ts";
-import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
+import { servers } from "#e2e/support/servers.ts";
 
 /** Helpers shared by the Blog tab's desktop and mobile specs (each test makes and looks at only its own posts). */
 
 export const blogServer = servers.blog;
-
-/** Signs the admin in once per worker (the sign-in limit is per client) and hands the cookies to each test. */
-let adminCookies: Awaited<ReturnType<BrowserContext["cookies"]>> | undefined;
-export async function signInAdmin(page: Page) {
-  if (!adminCookies) {
-    await page.goto("/auth");
-    await waitForHydration(page);
-    await page.getByLabel("Email").fill(adminAreaFixture.admin.email);
-    await page.getByLabel("Password").fill(adminAreaFixture.admin.password);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page).toHaveURL(/\/admin$/);
-    adminCookies = await page.context().cookies();
-  } else {
-    await page.context().addCookies(adminCookies);
-  }
-}
 
 export function uniqueTitle(label: string) {
   return `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

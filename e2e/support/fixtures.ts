@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { adminAreaFixture } from "#e2e/support/servers.ts";
 
 /**
  * Fails a test whose page logged a console error or threw an uncaught exception. With JavaScript on, `page.goto`
@@ -8,13 +9,16 @@ import { test as base, expect, type Page } from "@playwright/test";
  */
 let clientsInThisWorker = 0;
 
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; signedInAsAdmin: boolean }>({
+  /** `test.use({ signedInAsAdmin: true })`: every test starts with the admin-area admin's session on `baseURL`. */
+  signedInAsAdmin: [false, { option: true }],
   // Each test is a client of its own (X-Forwarded-For) for the per-address limits, on the servers that trust that
   // header (the admin-area and accounts servers): sign-in allows 3 in 10 s per address, and tests that each sign in
   // run faster than that on a quiet machine. A spec that sets its own address replaces this one.
-  context: async ({ context }, run, testInfo) => {
+  context: async ({ context, browser, baseURL, signedInAsAdmin }, run, testInfo) => {
     const n = ++clientsInThisWorker;
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": `172.${16 + (testInfo.workerIndex % 16)}.${(n >> 8) & 255}.${n & 255}` });
+    if (signedInAsAdmin) await context.addCookies(await adminCookies(browser, baseURL!, testInfo.workerIndex));
     await run(context);
   },
   page: async ({ page, javaScriptEnabled }, run) => {
@@ -57,6 +61,39 @@ export { expect };
 /** Resolves once React has hydrated the current document; at once for a page that is not the app's (a mailbox). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated") || !("__reactRouterContext" in window));
+}
+
+/** Fills and sends the sign-in form (the page is on the server to sign in to). */
+export async function submitSignIn(page: Page, person: { email: string; password: string }) {
+  await page.goto("/auth");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+const adminSessions = new Map<string, Promise<Cookies>>();
+
+/**
+ * The admin-area admin's session on one server, signed in through the form once per worker and server and then
+ * shared by the worker's tests: sign-in allows 3 attempts in 10 s per client. The sign-in is a client of its own.
+ */
+function adminCookies(browser: Browser, serverUrl: string, workerIndex: number) {
+  let session = adminSessions.get(serverUrl);
+  if (!session) {
+    session = (async () => {
+      const context = await browser.newContext({ baseURL: serverUrl, extraHTTPHeaders: { "X-Forwarded-For": `10.250.${workerIndex % 256}.1` } });
+      const page = await context.newPage();
+      await submitSignIn(page, adminAreaFixture.admin);
+      await expect(page).toHaveURL(/\/admin$/);
+      const cookies = await context.cookies();
+      await context.close();
+      return cookies;
+    })();
+    adminSessions.set(serverUrl, session);
+  }
+  return session;
 }
 
 /** Accessibility check with axe-core: WCAG 2.1 A and AA. */

@@ -1,28 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, waitForHydration } from "#e2e/support/fixtures.ts";
-import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
+import type { Page } from "@playwright/test";
+import { expect } from "#e2e/support/fixtures.ts";
+import { servers } from "#e2e/support/servers.ts";
 
 /** Shared steps of the Phrases tab specs (desktop and mobile). */
 
 export const phrasesServer = servers.phrases.url;
-
-/**
- * Signs the admin in once per worker and hands back the session, so the tests do not run into the sign-in rate
- * limit (3 in 10 s per client).
- */
-export async function adminSession(browser: Browser) {
-  const context = await browser.newContext({ baseURL: phrasesServer });
-  const page = await context.newPage();
-  await page.goto("/auth");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(adminAreaFixture.admin.email);
-  await page.getByLabel("Password").fill(adminAreaFixture.admin.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
 
 /** Records the page's media elements, so tests check real playback, not only button labels. */
 export async function recordMedia(page: Page) {

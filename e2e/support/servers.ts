@@ -10,8 +10,8 @@
  */
 /**
  * - catalog, phrases, settings, users, blog: one per admin area, so that an area's tests can create, reorder and delete freely
- *   without changing what another area's tests see. Each is prepared by e2e/support/profiles/{profile}.ts, which
- *   creates at least `adminAreaFixture.admin` and `adminAreaFixture.learner`.
+ *   without changing what another area's tests see. Each has `adminAreaFixture.admin` and `adminAreaFixture.learner`
+ *   (start-server.ts creates them), and the area's own data from e2e/support/profiles/{profile}.ts where there is one.
  *
  * E2E_PORT_BASE moves every port (base + 0..9 and 11; the shutdown spec uses base + 12 and 13), so several checkouts can run
  * the suite side by side.
@@ -33,7 +33,7 @@ export const servers = {
   backfill: { profile: "backfill", ...at(11) },
 } as const;
 
-/** The admin-area servers' prepared people (each area's profile file creates them). */
+/** The admin-area servers' prepared people (start-server.ts creates them on each). */
 export const adminAreaFixture = {
   admin: { email: "admin@phrasewise.test", password: "admin-pass-1" },
   learner: { email: "learner@phrasewise.test", password: "learner-pass-1" },

@@ -12,7 +12,7 @@ import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { createRuntime } from "#server/runtime.server.ts";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { unguessableKey } from "#server/storage/storage.server.ts";
-import { accountsFixture, adminAreaProfiles, bareSettings, servers, type ServerProfile } from "#e2e/support/servers.ts";
+import { accountsFixture, adminAreaFixture, adminAreaProfiles, bareSettings, servers, type ServerProfile } from "#e2e/support/servers.ts";
 import { startTestSmtpServer } from "#tests/support/smtp-server.ts";
 
 const profile = process.argv[2] as ServerProfile;
@@ -104,8 +104,15 @@ if (profile === "bare") {
 
 if ((adminAreaProfiles as readonly string[]).includes(profile)) {
   const runtime = await createRuntime(loadEnv(env));
-  const { prepare } = (await import(`./profiles/${profile}.ts`)) as { prepare: (r: typeof runtime) => Promise<void> };
-  await prepare(runtime);
+  // Every admin area has its admin and a learner; e2e/support/profiles/{profile}.ts, where there is one, adds the
+  // area's own data.
+  await createConfirmedUser(runtime.auth, runtime.database.db, adminAreaFixture.learner);
+  await createConfirmedUser(runtime.auth, runtime.database.db, { ...adminAreaFixture.admin, admin: true });
+  const areaData = new URL(`./profiles/${profile}.ts`, import.meta.url);
+  if (fs.existsSync(areaData)) {
+    const { prepare } = (await import(areaData.href)) as { prepare: (r: typeof runtime) => Promise<void> };
+    await prepare(runtime);
+  }
   await runtime.close();
 }
 

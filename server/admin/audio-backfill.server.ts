@@ -1,4 +1,5 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
+import type { BackfillGroup, BackfillGroupKey } from "#app/lib/audio-backfill.ts";
 import type { Database } from "#server/db/client.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
@@ -20,24 +21,8 @@ import { generatePhraseAudio } from "#server/admin/phrases-admin.server.ts";
 
 export const NO_AUDIO = "";
 
-export interface GroupKey {
-  languageId: string;
-  levelId: string;
-  lessonId: string;
-}
-
-export interface AudiolessGroup extends GroupKey {
-  languageName: string;
-  levelTitle: string;
-  cefrLabel: string;
-  lessonTitle: string;
-  phraseCount: number;
-  /** What generating will speak: the group's first non-empty original text. */
-  firstText: string;
-}
-
 export interface AudiolessPage {
-  groups: AudiolessGroup[];
+  groups: BackfillGroup[];
   totalGroups: number;
   totalPhrases: number;
   page: number;
@@ -92,7 +77,7 @@ function audiolessQuery(db: Database) {
     );
 }
 
-async function firstTexts(db: Database, keys: GroupKey[]): Promise<Map<string, string>> {
+async function firstTexts(db: Database, keys: BackfillGroupKey[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   // distinct on: the first spoken text per lesson, read through the lesson index rather than the whole table.
   const rows = await db
@@ -146,7 +131,7 @@ export async function listAudiolessGroups(db: Database, options: { page?: number
  * The first audio-less group in catalogue order, leaving out `skip` (groups that failed in this run), and how many
  * groups are still without audio (the skipped ones included), from the same query.
  */
-export async function nextAudiolessGroup(db: Database, skip: GroupKey[] = []): Promise<{ group: AudiolessGroup | null; remaining: number }> {
+export async function nextAudiolessGroup(db: Database, skip: BackfillGroupKey[] = []): Promise<{ group: BackfillGroup | null; remaining: number }> {
   const skipped = new Set(skip.map((k) => keyString(k.languageId, k.levelId, k.lessonId)));
   // The skip list is short (failures of one run), so reading that many rows past it is cheap.
   const rows = await audiolessQuery(db).limit(skipped.size + 1);
@@ -179,7 +164,7 @@ export class NothingToSpeakError extends Error {
  */
 export async function generateGroupAudio(
   deps: { db: Database; storage: Storage; tts: TextToSpeech; events: EventBus; logger: { warn: (message: string, error?: unknown) => void } },
-  key: GroupKey,
+  key: BackfillGroupKey,
 ): Promise<GenerateGroupResult> {
   const { db } = deps;
   const text = (await firstTexts(db, [key])).get(keyString(key.languageId, key.levelId, key.lessonId));
@@ -213,7 +198,7 @@ export async function generateGroupAudio(
   return { status: "generated", url, phrases: updated };
 }
 
-function groupWhere(key: GroupKey) {
+function groupWhere(key: BackfillGroupKey) {
   return and(eq(phrases.languageId, key.languageId), eq(phrases.levelId, key.levelId), eq(phrases.lessonId, key.lessonId));
 }
 

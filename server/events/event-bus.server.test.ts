@@ -40,18 +40,19 @@ describe(`event bus across processes (${testDriver})`, () => {
     for (const bus of buses) await bus.close();
     await handle.close();
   });
-
-  it("delivers a published topic to every subscriber of every server", async () => {
+  /** Two app servers' buses on one database. With PGlite only one process can exist, so both are the same bus. */
+  const twoServers = async () => {
     const connect = async () => {
-      const bus = handle.connectionString
-        ? await createPostgresEventBus(handle.connectionString, handle.db, quietLogger)
-        : createLocalEventBus();
+      const bus = handle.connectionString ? await createPostgresEventBus(handle.connectionString, handle.db, quietLogger) : createLocalEventBus();
       buses.push(bus);
       return bus;
     };
     const serverA = await connect();
-    // With PGlite only one process can exist, so the second subscriber shares the first bus.
-    const serverB = handle.connectionString ? await connect() : serverA;
+    return { serverA, serverB: handle.connectionString ? await connect() : serverA };
+  };
+
+  it("delivers a published topic to every subscriber of every server", async () => {
+    const { serverA, serverB } = await twoServers();
     const received = vi.fn();
     serverB.subscribe("catalog", received);
     await serverA.publish("catalog");
@@ -59,15 +60,7 @@ describe(`event bus across processes (${testDriver})`, () => {
   });
 
   it("invalidates the publisher's own caches before publish returns, and only once", async () => {
-    const connect = async () => {
-      const bus = handle.connectionString
-        ? await createPostgresEventBus(handle.connectionString, handle.db, quietLogger)
-        : createLocalEventBus();
-      buses.push(bus);
-      return bus;
-    };
-    const serverA = await connect();
-    const serverB = handle.connectionString ? await connect() : serverA;
+    const { serverA, serverB } = await twoServers();
     const own = vi.fn();
     const other = vi.fn();
     serverA.subscribe("blog", own);

@@ -69,6 +69,16 @@ export async function confirmedUser(site: TestSite, email: string, password: str
   return createConfirmedUser(site.runtime.auth, site.runtime.database.db, { email, password, admin });
 }
 
+/** The two people of an admin-area test site, confirmed and signed in, each a client of its own: their cookies. */
+export async function signedInAdminAndLearner(site: TestSite) {
+  await confirmedUser(site, "admin@example.com", "adminpass1", true);
+  await confirmedUser(site, "learner@example.com", "learnerpass1");
+  return {
+    admin: await signInThroughForm(site, "admin@example.com", "adminpass1", "198.51.100.7"),
+    learner: await signInThroughForm(site, "learner@example.com", "learnerpass1", "198.51.100.8"),
+  };
+}
+
 /**
  * Every row a learner or admin request could change, in a stable order: equal snapshots mean nothing changed. Add a
  * new table's rows here when a feature writes to it.

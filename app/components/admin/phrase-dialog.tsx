@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CatalogSelect, type CatalogOption, type CatalogSelection } from "#app/components/admin/catalog-select.tsx";
+import { usePhraseTreeChoices } from "#app/components/admin/phrase-tree-choices.ts";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -20,7 +21,6 @@ import {
 } from "#app/lib/phrase-form.ts";
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
 import { uploadKinds } from "#app/lib/upload-rules.ts";
-import type { PhraseTreeData } from "#app/routes/admin/phrase-tree.ts";
 
 /** What the dialog opens with: empty for Add, the group's values for Edit (plus the key of the group being edited). */
 export interface PhraseDialogState {
@@ -82,32 +82,14 @@ export function PhraseDialog({
 
 type LanguageOption = { id: string; name: string };
 
-/**
- * The cascading selects' options without the whole catalogue: the languages come with the page, and the levels of
- * the chosen language and the lessons of the chosen level are fetched when chosen (a few dozen rows each).
- */
+/** The cascading selects' options: the languages come with the page, the rest is fetched as it is chosen. */
 function useLazyCatalog(languages: LanguageOption[], selection: CatalogSelection): CatalogOption[] {
-  const levelsFetcher = useFetcher<PhraseTreeData>();
-  const lessonsFetcher = useFetcher<PhraseTreeData>();
   const { languageId, levelId } = selection;
-  const loadLevels = levelsFetcher.load;
-  const loadLessons = lessonsFetcher.load;
-  useEffect(() => {
-    if (languageId) void loadLevels(`/admin/phrases/tree?${new URLSearchParams({ language: languageId })}`);
-  }, [languageId, loadLevels]);
-  useEffect(() => {
-    if (languageId && levelId) void loadLessons(`/admin/phrases/tree?${new URLSearchParams({ language: languageId, level: levelId })}`);
-  }, [languageId, levelId, loadLessons]);
-  // An answer for an earlier choice is ignored until the current one arrives.
-  const levelData = levelsFetcher.data?.kind === "levels" && levelsFetcher.data.languageId === languageId ? levelsFetcher.data.levels : [];
-  const lessonData =
-    lessonsFetcher.data?.kind === "lessons" && lessonsFetcher.data.languageId === languageId && lessonsFetcher.data.levelId === levelId
-      ? lessonsFetcher.data.lessons
-      : [];
+  const { levels, lessons } = usePhraseTreeChoices({ languageId, levelId });
   return languages.map((language) => ({
     id: language.id,
     name: language.name,
-    levels: language.id === languageId ? levelData.map((level) => ({ ...level, lessons: level.id === levelId ? lessonData : [] })) : [],
+    levels: language.id === languageId ? levels.map((level) => ({ ...level, lessons: level.id === levelId ? lessons : [] })) : [],
   }));
 }
 

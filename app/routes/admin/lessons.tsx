@@ -1,16 +1,16 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ChevronLeft, ChevronRight, LoaderCircle, Pencil, Plus } from "lucide-react";
+import { LoaderCircle, Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLoaderData, useLocation } from "react-router";
+import { useFetcher, useLoaderData } from "react-router";
+import { Pager } from "#app/components/admin/pager.tsx";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
 import { LanguageFilter, useShowLanguage } from "#app/components/admin/language-filter.tsx";
 import { CatalogDialog, FormLockSwitch, cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { LessonGroup } from "#app/components/admin/lesson-group.tsx";
-import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
-import { cn } from "#app/lib/cn.ts";
 import { catalogTexts, catalogToasts, lessonSchema, type AdminLanguage, type AdminLesson, type AdminLevel } from "#app/lib/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
@@ -144,37 +144,8 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
           />
         ))
       )}
-      {pages > 1 ? <LevelPages page={page} pages={pages} /> : null}
+      <Pager label="Pages of levels" page={page} pages={pages} />
     </div>
-  );
-}
-
-/** Previous / Next through the pages of 'All levels' (each page holds whole levels). */
-function LevelPages({ page, pages }: { page: number; pages: number }) {
-  const location = useLocation();
-  const href = (to: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(to));
-    return `${location.pathname}?${params}`;
-  };
-  const link = (to: number, label: string, disabled: boolean, icon: React.ReactNode) => {
-    const content = label === "Previous" ? [icon, label] : [label, icon];
-    return disabled ? (
-      <span aria-disabled="true" className={cn(buttonClasses("outline", "sm"), "opacity-50")}>
-        {content}
-      </span>
-    ) : (
-      <Link to={href(to)} className={buttonClasses("outline", "sm")}>
-        {content}
-      </Link>
-    );
-  };
-  return (
-    <nav aria-label="Pages of levels" className="flex items-center justify-between gap-3">
-      {link(page - 1, "Previous", page <= 1, <ChevronLeft key="icon" aria-hidden />)}
-      <p className="text-sm text-muted" aria-current="page">{`Page ${page} of ${pages}`}</p>
-      {link(page + 1, "Next", page >= pages, <ChevronRight key="icon" aria-hidden />)}
-    </nav>
   );
 }
 

@@ -1,7 +1,8 @@
-import { ArrowLeft, ChevronLeft, ChevronRight, LoaderCircle, RotateCcw, Sparkles, Square } from "lucide-react";
+import { ArrowLeft, LoaderCircle, RotateCcw, Sparkles, Square } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { Pager } from "#app/components/admin/pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   AUDIO_BACKFILL_API,
@@ -164,7 +165,7 @@ export default function PhrasesWithoutAudio({ loaderData }: Route.ComponentProps
       </section>
 
       {groups.length > 0 ? <GroupList groups={groups} /> : null}
-      {pageCount > 1 ? <Pager page={page} pageCount={pageCount} /> : null}
+      <Pager label="Pages" page={page} pages={pageCount} />
     </div>
   );
 }
@@ -219,32 +220,5 @@ function GroupList({ groups }: { groups: BackfillGroup[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function Pager({ page, pageCount }: { page: number; pageCount: number }) {
-  const link = "inline-flex min-h-11 items-center gap-1 rounded-full border border-brand-200 bg-white px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50";
-  return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={`?page=${page - 1}`} className={link} rel="prev">
-          <ChevronLeft className="size-4" aria-hidden />
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-muted">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link to={`?page=${page + 1}`} className={link} rel="next">
-          Next
-          <ChevronRight className="size-4" aria-hidden />
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

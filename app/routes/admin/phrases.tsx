@@ -1,7 +1,9 @@
-import { ChevronDown, ChevronLeft, ChevronRight, LoaderCircle, Pause, Pencil, Play, Plus, Search, X } from "lucide-react";
+import { ChevronDown, LoaderCircle, Pause, Pencil, Play, Plus, Search, X } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { Pager } from "#app/components/admin/pager.tsx";
+import { phraseTreeHref } from "#app/components/admin/phrase-tree-choices.ts";
 import { PhraseDialog, type PhraseActionData, type PhraseDialogState } from "#app/components/admin/phrase-dialog.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
@@ -13,6 +15,7 @@ import { countLabel } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 import { PHRASE_SEARCH, phraseFormErrors, phraseFormFromData, phraseFormSchema, phraseText } from "#app/lib/phrase-form.ts";
 import { seo } from "#app/lib/seo.ts";
+import { useSearchHref } from "#app/lib/use-search-href.ts";
 import {
   addPhrases,
   generatePhraseAudio,
@@ -182,19 +185,6 @@ const searchText = {
 };
 
 /** A link to this page with the search parameters changed (null removes one). */
-function useSearchHref() {
-  const location = useLocation();
-  return (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(location.search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === "") params.delete(key);
-      else params.set(key, value);
-    }
-    const query = params.toString();
-    return `${location.pathname}${query ? `?${query}` : ""}`;
-  };
-}
-
 function PhraseSearch({ search, onEdit }: { search: PhraseSearchResult | null; onEdit: OnEdit }) {
   const href = useSearchHref();
   const navigation = useNavigation();
@@ -229,12 +219,12 @@ function PhraseSearch({ search, onEdit }: { search: PhraseSearchResult | null; o
           </Link>
         ) : null}
       </Form>
-      {search ? <SearchResults search={search} onEdit={onEdit} href={href} /> : null}
+      {search ? <SearchResults search={search} onEdit={onEdit} /> : null}
     </section>
   );
 }
 
-function SearchResults({ search, onEdit, href }: { search: PhraseSearchResult; onEdit: OnEdit; href: (changes: Record<string, string | null>) => string }) {
+function SearchResults({ search, onEdit }: { search: PhraseSearchResult; onEdit: OnEdit }) {
   if (search.query.length < PHRASE_SEARCH.minLength) return <EmptyCard text={searchText.tooShort} />;
   if (search.total === 0) return <EmptyCard text={searchText.none(search.query)} />;
   return (
@@ -247,45 +237,10 @@ function SearchResults({ search, onEdit, href }: { search: PhraseSearchResult; o
           <SearchHit key={hit.id} hit={hit} onEdit={onEdit} />
         ))}
       </ul>
-      {search.pages > 1 ? (
-        <nav aria-label="Pages of phrases" className="flex items-center justify-between gap-3">
-          <PageLink to={href({ page: String(search.page - 1) })} disabled={search.page <= 1} label="Previous">
-            <ChevronLeft aria-hidden />
-          </PageLink>
-          <p className="text-sm text-muted" aria-current="page">
-            {`Page ${search.page} of ${search.pages}`}
-          </p>
-          <PageLink to={href({ page: String(search.page + 1) })} disabled={search.page >= search.pages} label="Next">
-            <ChevronRight aria-hidden />
-          </PageLink>
-        </nav>
-      ) : null}
+      <Pager label="Pages of phrases" page={search.page} pages={search.pages} preventScrollReset />
     </div>
   );
 }
-
-function PageLink({ to, disabled, label, children }: { to: string; disabled: boolean; label: string; children: React.ReactNode }) {
-  const content = label === "Previous" ? [children, label] : [label, children];
-  if (disabled) {
-    return (
-      <span aria-disabled="true" className={cn(buttonClasses("outline", "sm"), "opacity-50")}>
-        {content}
-      </span>
-    );
-  }
-  return (
-    <Link to={to} preventScrollReset className={buttonClasses("outline", "sm")}>
-      {content}
-    </Link>
-  );
-}
-
-const treeHref = (languageId: string, levelId?: string, lessonId?: string) => {
-  const params = new URLSearchParams({ language: languageId });
-  if (levelId) params.set("level", levelId);
-  if (lessonId) params.set("lesson", lessonId);
-  return `/admin/phrases/tree?${params}`;
-};
 
 /** A search result: where it lives, and an Edit button that loads its lesson's groups and opens its group. */
 function SearchHit({ hit, onEdit }: { hit: PhraseSearchHit; onEdit: OnEdit }) {
@@ -316,7 +271,7 @@ function SearchHit({ hit, onEdit }: { hit: PhraseSearchHit; onEdit: OnEdit }) {
         aria-label={`Edit group of “${hit.originalText}”`}
         onClick={() => {
           wanted.current = true;
-          void fetcher.load(treeHref(hit.language.id, hit.level.id, hit.lesson.id));
+          void fetcher.load(phraseTreeHref(hit.language.id, hit.level.id, hit.lesson.id));
         }}
       >
         {fetcher.state !== "idle" ? <LoaderCircle className="animate-spin" aria-hidden /> : <Pencil aria-hidden />}
@@ -370,7 +325,7 @@ function PhraseAccordions({ languages, onEdit }: { languages: AdminPhraseLanguag
 }
 
 function LanguageItem({ language, open, onEdit }: { language: AdminPhraseLanguage; open: boolean; onEdit: OnEdit }) {
-  const result = useChildren(open, treeHref(language.id));
+  const result = useChildren(open, phraseTreeHref(language.id));
   const levels = result?.kind === "levels" ? result.levels : null;
   const [openLevels, setOpenLevels] = useState<string[]>([]);
   return (
@@ -397,7 +352,7 @@ function LanguageItem({ language, open, onEdit }: { language: AdminPhraseLanguag
 }
 
 function LevelItem({ languageId, level, open, onEdit }: { languageId: string; level: AdminPhraseLevel; open: boolean; onEdit: OnEdit }) {
-  const result = useChildren(open, treeHref(languageId, level.id));
+  const result = useChildren(open, phraseTreeHref(languageId, level.id));
   const lessons = result?.kind === "lessons" ? result.lessons : null;
   const [openLessons, setOpenLessons] = useState<string[]>([]);
   return (
@@ -444,7 +399,7 @@ function LessonItem({
   open: boolean;
   onEdit: OnEdit;
 }) {
-  const result = useChildren(open, treeHref(languageId, levelId, lesson.id));
+  const result = useChildren(open, phraseTreeHref(languageId, levelId, lesson.id));
   const groups = result?.kind === "groups" ? result.groups : null;
   return (
     <Accordion.Item value={lesson.id} className="rounded-xl border border-brand-100 bg-brand-50/30">

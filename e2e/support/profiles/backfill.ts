@@ -1,8 +1,7 @@
-import { createConfirmedUser } from "#server/auth/accounts.server.ts";
-import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { lessons, phrases } from "#server/db/schema.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { unguessableKey } from "#server/storage/storage.server.ts";
-import { adminAreaFixture } from "#e2e/support/servers.ts";
+import { insertGroup, insertSpanishAndFrench } from "#e2e/support/catalogue-rows.ts";
 
 /**
  * The "Phrases without audio" e2e server: one lesson with real speech, eight audio-less groups (imported phrases,
@@ -38,17 +37,7 @@ const titles: Record<string, string> = {
 
 export async function prepare(runtime: Runtime) {
   const { db } = runtime.database;
-  await createConfirmedUser(runtime.auth, db, adminAreaFixture.learner);
-  await createConfirmedUser(runtime.auth, db, { ...adminAreaFixture.admin, admin: true });
-  await db.insert(languages).values([
-    { id: "spanish", name: "Spanish" },
-    { id: "french", name: "French" },
-  ]);
-  await db.insert(levels).values([
-    { languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
-    { languageId: "spanish", id: "a2", title: "Elementary", cefrLabel: "A2", orderIndex: 1 },
-    { languageId: "french", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
-  ]);
+  await insertSpanishAndFrench(db);
   const lessonRows = [{ lang: "spanish", level: "a1", lesson: "greetings" }, ...backfillFixture.audioless];
   await db.insert(lessons).values(
     lessonRows.map((row, orderIndex) => ({
@@ -64,17 +53,5 @@ export async function prepare(runtime: Runtime) {
   const stored = await runtime.storage.put("content", unguessableKey("audio", "e2e-greetings", audio.extension), audio.data, audio.contentType);
   await db.insert(phrases).values({ languageId: "spanish", levelId: "a1", lessonId: "greetings", originalText: "Hola", translatedText: "Hello", audioUrl: stored.url });
   let position = 0;
-  for (const group of backfillFixture.audioless) {
-    await db.insert(phrases).values(
-      group.rows.map(([originalText, translatedText]) => ({
-        languageId: group.lang,
-        levelId: group.level,
-        lessonId: group.lesson,
-        originalText,
-        translatedText,
-        audioUrl: "",
-        position: position++,
-      })),
-    );
-  }
+  for (const group of backfillFixture.audioless) position = await insertGroup(db, group, "", position);
 }

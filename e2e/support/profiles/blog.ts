@@ -1,8 +1,6 @@
-import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { unguessableKey } from "#server/storage/storage.server.ts";
-import { adminAreaFixture } from "#e2e/support/servers.ts";
 
 /** What the blog specs pick as a post's audio sample: one open lesson with one audio group of real speech. */
 export const blogSampleFixture = {
@@ -34,6 +32,4 @@ export async function prepare(runtime: Runtime) {
       position,
     })),
   );
-  await createConfirmedUser(runtime.auth, db, adminAreaFixture.learner);
-  await createConfirmedUser(runtime.auth, db, { ...adminAreaFixture.admin, admin: true });
 }

@@ -1,8 +1,7 @@
-import { createConfirmedUser } from "#server/auth/accounts.server.ts";
-import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { lessons } from "#server/db/schema.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { unguessableKey } from "#server/storage/storage.server.ts";
-import { adminAreaFixture } from "#e2e/support/servers.ts";
+import { insertGroup, insertSpanishAndFrench } from "#e2e/support/catalogue-rows.ts";
 
 /**
  * The phrases admin area's e2e server: an admin, a learner, and a small catalogue whose audio groups have real speech
@@ -24,18 +23,7 @@ export const phrasesFixture = {
 
 export async function prepare(runtime: Runtime) {
   const { db } = runtime.database;
-  await createConfirmedUser(runtime.auth, db, adminAreaFixture.learner);
-  await createConfirmedUser(runtime.auth, db, { ...adminAreaFixture.admin, admin: true });
-
-  await db.insert(languages).values([
-    { id: "spanish", name: "Spanish" },
-    { id: "french", name: "French" },
-  ]);
-  await db.insert(levels).values([
-    { languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
-    { languageId: "spanish", id: "a2", title: "Elementary", cefrLabel: "A2", orderIndex: 1 },
-    { languageId: "french", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
-  ]);
+  await insertSpanishAndFrench(db);
   await db.insert(lessons).values([
     { languageId: "spanish", levelId: "a1", id: "greetings", title: "Greetings", translatedTitle: "Saludos", orderIndex: 0 },
     { languageId: "spanish", levelId: "a1", id: "numbers", title: "Numbers", translatedTitle: "Números", orderIndex: 1 },
@@ -48,16 +36,6 @@ export async function prepare(runtime: Runtime) {
     const text = group.rows.map(([original]) => original).join("\n");
     const audio = await runtime.tts.synthesize(text, group.voice);
     const stored = await runtime.storage.put("content", unguessableKey("audio", `e2e-${group.lesson}`, audio.extension), audio.data, audio.contentType);
-    await db.insert(phrases).values(
-      group.rows.map(([originalText, translatedText]) => ({
-        languageId: group.lang,
-        levelId: group.level,
-        lessonId: group.lesson,
-        originalText,
-        translatedText,
-        audioUrl: stored.url,
-        position: position++,
-      })),
-    );
+    position = await insertGroup(db, group, stored.url, position);
   }
 }

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { users } from "#server/db/schema.ts";
 import type { Runtime } from "#server/runtime.server.ts";
-import { adminAreaFixture } from "#e2e/support/servers.ts";
 
 /** The people the Users tab's e2e tests find in the list (each test uses its own, so tests stay independent). */
 export const usersFixture = {
@@ -22,8 +21,6 @@ export const usersFixture = {
 /** The users admin area's e2e server: an admin, a learner, and several more learners for the list. */
 export async function prepare(runtime: Runtime) {
   const { db } = runtime.database;
-  await createConfirmedUser(runtime.auth, db, adminAreaFixture.learner);
-  await createConfirmedUser(runtime.auth, db, { ...adminAreaFixture.admin, admin: true });
   for (const email of usersFixture.others) await createConfirmedUser(runtime.auth, db, { email, password: "other-pass-1" });
   for (const person of [usersFixture.rising, usersFixture.grantee, usersFixture.granteeMobile]) await createConfirmedUser(runtime.auth, db, person);
   const nameless = await createConfirmedUser(runtime.auth, db, usersFixture.nameless);

@@ -4,6 +4,7 @@ import { CircleAlert, ImagePlus, LoaderCircle, Save, X } from "lucide-react";
 import { Dialog, Switch } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { usePhraseTreeChoices } from "#app/components/admin/phrase-tree-choices.ts";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -19,7 +20,6 @@ import {
   type BlogSampleOptions,
 } from "#app/lib/blog-post-schema.ts";
 import { notify } from "#app/components/toaster.tsx";
-import type { PhraseTreeData } from "#app/routes/admin/phrase-tree.ts";
 import type { AdminAudioGroup } from "#server/admin/phrases-admin.server.ts";
 import { checkBeforeUpload, uploadKinds } from "#app/lib/upload-rules.ts";
 
@@ -254,34 +254,9 @@ function SamplePicker({ post, samples, error }: { post: AdminBlogPost | null; sa
   const [lessonId, setLessonId] = useState(current?.lessonId ?? "");
   const [audioUrl, setAudioUrl] = useState(current?.phraseAudioUrl ?? "");
   const id = useId();
-  const levelsFetcher = useFetcher<PhraseTreeData>();
-  const lessonsFetcher = useFetcher<PhraseTreeData>();
-  const groupsFetcher = useFetcher<PhraseTreeData>();
-  const loadLevels = levelsFetcher.load;
-  const loadLessons = lessonsFetcher.load;
-  const loadGroups = groupsFetcher.load;
-  useEffect(() => {
-    if (languageId) void loadLevels(`/admin/phrases/tree?${new URLSearchParams({ language: languageId })}`);
-  }, [languageId, loadLevels]);
-  useEffect(() => {
-    if (languageId && levelId) void loadLessons(`/admin/phrases/tree?${new URLSearchParams({ language: languageId, level: levelId })}`);
-  }, [languageId, levelId, loadLessons]);
-  useEffect(() => {
-    if (languageId && levelId && lessonId) {
-      void loadGroups(`/admin/phrases/tree?${new URLSearchParams({ language: languageId, level: levelId, lesson: lessonId })}`);
-    }
-  }, [languageId, levelId, lessonId, loadGroups]);
-  // An answer for an earlier choice is ignored until the current one arrives.
-  const levelData = levelsFetcher.data;
-  const levels = levelData?.kind === "levels" && levelData.languageId === languageId ? levelData.levels : [];
-  const lessonData = lessonsFetcher.data;
-  const lessons =
-    lessonData?.kind === "lessons" && lessonData.languageId === languageId && lessonData.levelId === levelId ? lessonData.lessons : [];
-  const groupData = groupsFetcher.data;
-  const groups =
-    groupData?.kind === "groups" && groupData.languageId === languageId && groupData.levelId === levelId && groupData.lessonId === lessonId
-      ? groupData.groups.map((group, index) => ({ audioUrl: group.audioUrl, label: groupLabel(group, index) }))
-      : [];
+  const choices = usePhraseTreeChoices({ languageId, levelId, lessonId });
+  const { levels, lessons } = choices;
+  const groups = choices.groups.map((group, index) => ({ audioUrl: group.audioUrl, label: groupLabel(group, index) }));
   // Until its options arrive, a select keeps the saved choice as its one option, so the value is not lost on submit.
   const withCurrent = (options: { value: string; label: string }[], value: string, label: string) =>
     value && !options.some((o) => o.value === value) ? [{ value, label }, ...options] : options;

@@ -1,11 +1,13 @@
-import { ChevronLeft, ChevronRight, Info, LoaderCircle, RefreshCw, Search, ShieldCheck, ShieldMinus, ShieldPlus, UserRound, X } from "lucide-react";
+import { Info, LoaderCircle, RefreshCw, Search, ShieldCheck, ShieldMinus, ShieldPlus, UserRound, X } from "lucide-react";
 import { AlertDialog, Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Pager } from "#app/components/admin/pager.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { inputClasses } from "#app/components/ui/form-field.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useSearchHref } from "#app/lib/use-search-href.ts";
 import { auditActor, formatDate, formatDateTime, usersText } from "#app/lib/users-admin.ts";
 import type { AuditEntry, UserDetails, UserRow } from "#server/admin/users-admin.server.ts";
 import type { UsersActionData } from "#app/routes/admin/users.tsx";
@@ -32,23 +34,9 @@ export function UsersAdminPage({ me, list, audit, details, detailsMissing }: Pro
   );
 }
 
-/** A link to this page with some query parameters changed (null removes one); keeps the others. */
-function useHref() {
-  const location = useLocation();
-  return (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(location.search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === "") params.delete(key);
-      else params.set(key, value);
-    }
-    const query = params.toString();
-    return `${location.pathname}${query ? `?${query}` : ""}`;
-  };
-}
-
 function UserManagement({ me, list }: Pick<Props, "me" | "list">) {
   const revalidator = useRevalidator();
-  const href = useHref();
+  const href = useSearchHref();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
   const first = (list.page - 1) * list.pageSize + 1;
@@ -188,36 +176,8 @@ function UserManagement({ me, list }: Pick<Props, "me" | "list">) {
         )}
       </div>
 
-      {list.pages > 1 ? (
-        <nav aria-label="Pages of users" className="flex items-center justify-between gap-3">
-          <PageLink to={href({ page: String(list.page - 1) })} disabled={list.page <= 1} label="Previous">
-            <ChevronLeft aria-hidden />
-          </PageLink>
-          <p className="text-sm text-muted" aria-current="page">
-            Page {list.page} of {list.pages}
-          </p>
-          <PageLink to={href({ page: String(list.page + 1) })} disabled={list.page >= list.pages} label="Next">
-            <ChevronRight aria-hidden />
-          </PageLink>
-        </nav>
-      ) : null}
+      <Pager label="Pages of users" page={list.page} pages={list.pages} preventScrollReset />
     </section>
-  );
-}
-
-function PageLink({ to, disabled, label, children }: { to: string; disabled: boolean; label: string; children: React.ReactNode }) {
-  const content = label === "Previous" ? [children, label] : [label, children];
-  if (disabled) {
-    return (
-      <span aria-disabled="true" className={cn(buttonClasses("outline", "sm"), "opacity-50")}>
-        {content}
-      </span>
-    );
-  }
-  return (
-    <Link to={to} preventScrollReset className={buttonClasses("outline", "sm")}>
-      {content}
-    </Link>
   );
 }
 
