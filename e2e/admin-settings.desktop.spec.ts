@@ -158,6 +158,29 @@ test("Uploads: hero and app screenshot are saved; a wrong type and an SVG with a
   await expect(page.locator(`img[src="${shotUrl}"]`)).toBeVisible();
 });
 
+test("Uploads: a file whose save is refused is deleted again, and the image stays as it was", async ({ page, pageErrors }) => {
+  await page.goto("/admin/settings?tab=content");
+  const before = await page.getByTestId("preview-hero_image").getAttribute("src");
+  // The upload succeeds; the save that follows is sent with a link the server refuses.
+  await page.route("**/admin/settings.data*", async (route) => {
+    const body = route.request().postData() ?? "";
+    if (route.request().method() !== "POST" || !body.includes("intent=set-image")) return route.continue();
+    const form = new URLSearchParams(body);
+    form.set("url", "javascript:alert(1)");
+    await route.continue({ postData: form.toString() });
+  });
+  const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === "/admin/uploads/hero");
+  await page.getByTestId("upload-hero_image").setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: await png("#0a7d5a", 800, 450) });
+  const { url } = (await (await uploaded).json()) as { url: string };
+  expect(url).toMatch(/^\/storage\//);
+  await expectToast(page, "Failed to upload hero image");
+  await expect.poll(async () => (await page.request.get(url)).status(), { timeout: 15_000 }).toBe(404);
+  await page.reload();
+  if (before) await expect(page.getByTestId("preview-hero_image")).toHaveAttribute("src", before);
+  else await expect(page.getByTestId("preview-hero_image")).toHaveCount(0);
+  await expectRefusedOnConsole(pageErrors, 400);
+});
+
 test("Branding: the logo shows in header and footer; the favicon reloads the page, also when set back to the default", async ({ page, pageErrors }) => {
   await page.goto("/admin/settings?tab=branding");
   const logo = page.getByTestId("upload-logo");

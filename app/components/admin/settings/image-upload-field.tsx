@@ -6,12 +6,13 @@ import { UploadProgress, useUpload } from "#app/components/admin/upload-progress
 import { notify } from "#app/components/toaster.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { discardStoredFiles } from "#app/lib/dialog-files.ts";
 import { FAVICON_RELOAD_MS, imageToasts, type ImageSettingField } from "#app/lib/settings-forms.ts";
 import { uploadKinds, type UploadKind } from "#app/lib/upload-rules.ts";
 
 /**
  * An image of the settings record: the file goes to the upload endpoint first, and only its stored URL is then saved
- * (SPEC §7), so a refused upload leaves the record as it was. A favicon change reloads the page after 1.5 s, so the
+ * (SPEC §7), so a refused upload leaves the record as it was, and a file whose save fails is deleted again. A favicon change reloads the page after 1.5 s, so the
  * browser tab shows it (SPEC §4).
  */
 export function ImageUploadField({
@@ -44,7 +45,13 @@ export function ImageUploadField({
     setError(undefined);
     try {
       const url = await sendFile(kind, file);
-      await fetcher.submit({ intent: "set-image", field, url }, { method: "post" });
+      try {
+        await fetcher.submit({ intent: "set-image", field, url }, { method: "post" });
+      } finally {
+        // Saved, the settings row references the file and the server keeps it; a refused or failed save leaves it
+        // unused, and the server deletes it.
+        discardStoredFiles([url]);
+      }
     } catch (failure) {
       const message = failure instanceof Error && failure.message ? failure.message : "Please try again later";
       setError(message);
