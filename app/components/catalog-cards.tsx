@@ -12,12 +12,17 @@ import {
 } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 
-const cardClass =
-  "group relative flex h-full items-center gap-4 rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-[var(--shadow-card-hover)]";
+const cardShape =
+  "group relative flex h-full rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)] transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-[var(--shadow-card-hover)]";
+/** A row: icon or image, text, chevron. */
+const cardClass = cn(cardShape, "items-center gap-4 p-5");
+/** A language: the flag above the name. */
+const languageCardClass = cn(cardShape, "flex-col items-start gap-5 p-6");
 
-export function CardGrid({ children, label, className }: { children: React.ReactNode; label?: string; className?: string }) {
+/** Four columns on wide screens, or at most three (`columns={3}`) where a fourth would leave a short last row. */
+export function CardGrid({ children, label, columns = 4 }: { children: React.ReactNode; label?: string; columns?: 3 | 4 }) {
   return (
-    <ul aria-label={label} className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-5", className)}>
+    <ul aria-label={label} className={cn("grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3", columns === 4 && "xl:grid-cols-4")}>
       {children}
     </ul>
   );
@@ -28,7 +33,7 @@ export function LanguageCard({ language, headingLevel = 2 }: { language: Languag
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li>
-      <Link to={`/${encodeURIComponent(language.id)}`} className={cn(cardClass, "flex-col items-start gap-5 p-6")}>
+      <Link to={`/${encodeURIComponent(language.id)}`} className={languageCardClass}>
         <ImageWithFallback
           src={language.flagUrl || undefined}
           alt=""
@@ -130,7 +135,7 @@ export function LessonCard({ lesson, completed }: { lesson: LessonSummary; compl
 export function SkeletonCards({ count, label }: { count: number; label: string }) {
   return (
     <div role="status" aria-label={label}>
-      <CardGrid className="xl:grid-cols-3">
+      <CardGrid columns={3}>
         {Array.from({ length: count }, (_, i) => (
           <li key={i} data-skeleton-card className="h-44 animate-pulse rounded-[var(--radius-card)] border border-brand-100 bg-brand-50/70" />
         ))}

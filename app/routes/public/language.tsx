@@ -57,7 +57,7 @@ export default function Language({ loaderData }: Route.ComponentProps) {
           <EmptyState message="No levels available for this language yet. Check back soon!" />
         ) : (
           <>
-            <CardGrid label="Levels" className="lg:grid-cols-3 xl:grid-cols-3">
+            <CardGrid label="Levels" columns={3}>
               {levels.map((level) => (
                 <LevelCard key={level.id} level={level} />
               ))}

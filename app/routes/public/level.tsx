@@ -72,7 +72,7 @@ export default function Level({ loaderData }: Route.ComponentProps) {
         {lessons.length === 0 ? (
           <EmptyState message="No lessons available for this level yet. Check back soon!" />
         ) : (
-          <CardGrid label="Lessons" className="lg:grid-cols-3 xl:grid-cols-3">
+          <CardGrid label="Lessons" columns={3}>
             {lessons.map((lesson) => (
               <LessonCard key={lesson.id} lesson={lesson} completed={completed.has(lesson.id)} />
             ))}
