@@ -1,6 +1,7 @@
 import { data, Link, redirect, useLocation } from "react-router";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
-import { CardGrid, LessonCard } from "#app/components/catalog-cards.tsx";
+import { CardGrid } from "#app/components/card-grid.tsx";
+import { LessonCard } from "#app/components/catalog-cards.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { levelHref } from "#app/lib/catalog.ts";
