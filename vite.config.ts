@@ -9,12 +9,12 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // Fewer, larger requests for what every page needs (React, React Router, the icon set) instead of some
-            // thirty small chunks: on a mobile connection over HTTP/1.1 each request costs a round trip.
+            // Fewer, larger requests for what every page needs (React, React Router) instead of some thirty small
+            // chunks: on a mobile connection over HTTP/1.1 each request costs a round trip. Icons are not grouped:
+            // one chunk of every icon put the admin area's on each public page (issue 14).
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
               ],
             },
           },

@@ -40,23 +40,23 @@ export function AccountNav({ user, layout = "row", onNavigate }: { user: HeaderU
   // Icon-only below xl in the header: the label stays for screen readers, so the name is the same at every width.
   const rowLabel = column ? undefined : "max-xl:sr-only";
   return (
-    <div className={cn("flex gap-2", column ? "flex-col" : "items-center gap-1 xl:gap-2")}>
+    <div className={cn("flex", column ? "flex-col gap-2" : "items-center gap-1 xl:gap-2")}>
       <Link
         to="/profile"
         onClick={onNavigate}
         aria-current={current ? "page" : undefined}
         title={column ? undefined : "Profile"}
         className={cn(
-          "inline-flex min-h-9 items-center gap-2 rounded-full p-1 text-sm font-semibold whitespace-nowrap text-ink hover:bg-brand-50 xl:pr-3",
-          column && "min-h-11 border border-brand-100 pr-4",
-          current && "bg-brand-100 text-brand-900",
+          "inline-flex items-center gap-2 rounded-full p-1 text-sm font-semibold whitespace-nowrap hover:bg-brand-50 xl:pr-3",
+          column ? "min-h-11 border border-brand-100 pr-4" : "min-h-9",
+          current ? "bg-brand-100 text-brand-900" : "text-ink",
         )}
       >
         <span
           aria-hidden
           className={cn(
-            "inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800",
-            current && "bg-brand-700 text-white",
+            "inline-flex size-8 items-center justify-center rounded-full text-sm font-bold",
+            current ? "bg-brand-700 text-white" : "bg-brand-100 text-brand-800",
           )}
         >
           {initialOf(name)}
@@ -67,9 +67,9 @@ export function AccountNav({ user, layout = "row", onNavigate }: { user: HeaderU
         <Button
           type="submit"
           variant={column ? "outline" : "ghost"}
-          size={column ? "md" : "sm"}
+          size={column ? "md" : "smSnug"}
           title={column ? undefined : "Sign Out"}
-          className={cn(column ? "w-full" : "px-2.5 xl:px-3.5")}
+          className={column ? "w-full" : "xl:px-3.5"}
         >
           <LogOut aria-hidden />
           <span className={rowLabel}>Sign Out</span>

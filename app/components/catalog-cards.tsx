@@ -12,23 +12,19 @@ import {
 } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 
-const cardClass =
-  "group relative flex h-full items-center gap-4 rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-[var(--shadow-card-hover)]";
-
-export function CardGrid({ children, label, className }: { children: React.ReactNode; label?: string; className?: string }) {
-  return (
-    <ul aria-label={label} className={cn("grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-5", className)}>
-      {children}
-    </ul>
-  );
-}
+const cardShape =
+  "group relative flex h-full rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)] transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-[var(--shadow-card-hover)]";
+/** A row: icon or image, text, chevron. */
+const cardClass = cn(cardShape, "items-center gap-4 p-5");
+/** A language: the flag above the name. */
+const languageCardClass = cn(cardShape, "flex-col items-start gap-5 p-6");
 
 /** Card titles are h2 under a page's h1, or h3 under a section's h2 (the home page). */
 export function LanguageCard({ language, headingLevel = 2 }: { language: LanguageSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li>
-      <Link to={`/${encodeURIComponent(language.id)}`} className={cn(cardClass, "flex-col items-start gap-5 p-6")}>
+      <Link to={`/${encodeURIComponent(language.id)}`} className={languageCardClass}>
         <ImageWithFallback
           src={language.flagUrl || undefined}
           alt=""
@@ -120,21 +116,5 @@ export function LessonCard({ lesson, completed }: { lesson: LessonSummary; compl
         <ChevronRight className="size-5 shrink-0 text-brand-400 transition-transform group-hover:translate-x-0.5" aria-hidden />
       </Link>
     </li>
-  );
-}
-
-/**
- * Placeholder cards while a catalogue page loads on client navigation (SPEC §2: 6 on /languages, 3 on /blog). At
- * most three columns: six cards then fill whole rows of 2 or 3, where the wide screens' fourth column leaves 4 + 2.
- */
-export function SkeletonCards({ count, label }: { count: number; label: string }) {
-  return (
-    <div role="status" aria-label={label}>
-      <CardGrid className="xl:grid-cols-3">
-        {Array.from({ length: count }, (_, i) => (
-          <li key={i} data-skeleton-card className="h-44 animate-pulse rounded-[var(--radius-card)] border border-brand-100 bg-brand-50/70" />
-        ))}
-      </CardGrid>
-    </div>
   );
 }

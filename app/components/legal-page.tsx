@@ -3,7 +3,6 @@ import { Fragment } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { LegalDocument } from "#app/content/legal.ts";
-import { cn } from "#app/lib/cn.ts";
 import { slugify } from "#app/lib/slug.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
@@ -27,7 +26,8 @@ export function BackButton({ className }: { className?: string }) {
       size="sm"
       onClick={goBack}
       disabled={!hydrated}
-      className={cn("disabled:opacity-100", className)}
+      dimWhenDisabled={false}
+      className={className}
     >
       <ArrowLeft aria-hidden />
       Back
@@ -147,13 +147,13 @@ export function LegalPage({
             <p className="mt-1 text-brand-100">Our team is happy to explain anything that isn't clear.</p>
           </div>
           <div className="flex shrink-0 flex-wrap items-center gap-3">
-            <Button asChild variant="ghost" className="text-white hover:bg-white/10">
+            <Button asChild variant="ghostOnDark">
               <Link to={related.to}>
                 {related.label}
                 <ArrowRight aria-hidden />
               </Link>
             </Button>
-            <Button asChild variant="outline" className="border-transparent">
+            <Button asChild variant="outlineBorderless">
               <Link to="/support">Contact Us</Link>
             </Button>
           </div>

@@ -75,7 +75,7 @@ export function SiteHeader({
         </nav>
         <div className="flex shrink-0 items-center justify-end gap-1 lg:gap-2">
           {isAdmin ? (
-            <Button asChild variant="outline" size="sm" className="px-2.5 lg:px-3.5">
+            <Button asChild variant="outline" size="smSnug" className="lg:px-3.5">
               <Link to="/admin" title="Admin Dashboard">
                 <LayoutDashboard aria-hidden />
                 <span className="max-lg:sr-only">Admin Dashboard</span>

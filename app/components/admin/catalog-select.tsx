@@ -1,5 +1,5 @@
 import { CircleAlert } from "lucide-react";
-import { inputClasses } from "#app/components/ui/form-field.tsx";
+import { pickerInputClasses } from "#app/components/ui/form-field.tsx";
 import { cn } from "#app/lib/cn.ts";
 
 /** What the cascading selects need of the catalogue: names down to lessons. */
@@ -110,7 +110,7 @@ function SelectField({
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
         // A select matches :read-only, which the shared input style greys out: keep it looking editable.
-        className={cn(inputClasses, "read-only:bg-white read-only:text-ink read-only:hover:border-brand-500 disabled:opacity-60")}
+        className={cn(pickerInputClasses, "disabled:opacity-60")}
       >
         <option value="">{placeholder}</option>
         {options.map((option) => (

@@ -76,7 +76,7 @@ export function DeleteButton({
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <AlertDialog.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label} className="text-red-700 hover:bg-red-50">
+        <Button variant="ghostDanger" size="icon" aria-label={label}>
           <Trash2 aria-hidden />
         </Button>
       </AlertDialog.Trigger>
@@ -92,7 +92,7 @@ export function DeleteButton({
               </Button>
             </AlertDialog.Cancel>
             <Button
-              className="bg-red-700 hover:bg-red-800"
+              variant="danger"
               disabled={busy}
               onClick={() => {
                 void fetcher.submit({ intent: "delete", ...fields }, { method: "post" }).then(() => setOpen(false));
@@ -166,10 +166,10 @@ export function MoveButtons({
   const move = (direction: "up" | "down") => void fetcher.submit({ intent: "move", direction, ...fields }, { method: "post" });
   return (
     <span className="inline-flex gap-1">
-      <Button variant="outline" size="icon" className="size-9" aria-label={`Move ${name} up`} disabled={first || busy} onClick={() => move("up")}>
+      <Button variant="outline" size="iconSm" aria-label={`Move ${name} up`} disabled={first || busy} onClick={() => move("up")}>
         <ArrowUp aria-hidden />
       </Button>
-      <Button variant="outline" size="icon" className="size-9" aria-label={`Move ${name} down`} disabled={last || busy} onClick={() => move("down")}>
+      <Button variant="outline" size="iconSm" aria-label={`Move ${name} down`} disabled={last || busy} onClick={() => move("down")}>
         <ArrowDown aria-hidden />
       </Button>
     </span>

@@ -2,8 +2,7 @@ import { Filter } from "lucide-react";
 import { useCallback, useId } from "react";
 import { Form, useNavigate, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { inputClasses } from "#app/components/ui/form-field.tsx";
-import { cn } from "#app/lib/cn.ts";
+import { pickerInputClasses } from "#app/components/ui/form-field.tsx";
 
 /**
  * Which language a catalogue table shows (?language=…; the first by name without one). A GET form: it works before
@@ -45,7 +44,7 @@ export function LanguageFilter({
           key={value}
           defaultValue={value}
           // A select matches :read-only, which the shared input style greys out: keep it looking editable.
-          className={cn(inputClasses, "read-only:bg-white read-only:text-ink read-only:hover:border-brand-500")}
+          className={pickerInputClasses}
         >
           {languages.map((language) => (
             <option key={language.id} value={language.id}>
@@ -64,7 +63,7 @@ export function LanguageFilter({
             name="level"
             key={`${value}/${levels.value}`}
             defaultValue={levels.value}
-            className={cn(inputClasses, "read-only:bg-white read-only:text-ink read-only:hover:border-brand-500")}
+            className={pickerInputClasses}
           >
             {levels.options.map((level) => (
               <option key={level.id} value={level.id}>

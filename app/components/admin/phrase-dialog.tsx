@@ -254,8 +254,7 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
             <Button
               type="button"
               variant="outline"
-              size="icon"
-              className="size-12"
+              size="iconLg"
               disabled={!audioUrl.trim()}
               onClick={() => void togglePreview()}
               aria-label={preview.playing ? "Pause audio preview" : "Play audio preview"}
@@ -323,9 +322,9 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
               </div>
               <Button
                 type="button"
-                variant="ghost"
-                size="icon"
-                className="size-12 justify-self-end text-red-700"
+                variant="ghostDanger"
+                size="iconLg"
+                className="justify-self-end"
                 disabled={rows.length === 1}
                 aria-label={`Remove phrase ${index + 1}`}
                 onClick={() => setRows((current) => (current.length > 1 ? current.filter((r) => r.key !== row.key) : current))}

@@ -2,13 +2,19 @@ import type { FieldMetadata } from "@conform-to/react";
 import { CircleAlert } from "lucide-react";
 import { cn } from "#app/lib/cn.ts";
 
-export const inputClasses = cn(
-  // The border keeps 3:1 against white (WCAG 1.4.11), so the fields are visible without the focus ring.
-  "block w-full rounded-xl border border-[#9089a6] bg-white px-4 py-2.5 text-base text-ink shadow-xs transition-colors",
-  "min-h-12 hover:border-brand-500 focus-visible:border-brand-600",
-  "aria-invalid:border-red-600 aria-invalid:bg-red-50/40",
-  "read-only:bg-brand-50/60 read-only:text-muted read-only:hover:border-[#9089a6]",
+// The border keeps 3:1 against white (WCAG 1.4.11), so the fields are visible without the focus ring.
+const fieldClasses = cn(
+  "block w-full rounded-xl border border-[#9089a6] bg-white text-base text-ink shadow-xs transition-colors",
+  "hover:border-brand-500 focus-visible:border-brand-600 aria-invalid:border-red-600 aria-invalid:bg-red-50/40",
 );
+const readOnlyMuted = "read-only:bg-brand-50/60 read-only:text-muted read-only:hover:border-[#9089a6]";
+
+export const inputClasses = cn(fieldClasses, "min-h-12 px-4 py-2.5", readOnlyMuted);
+
+export const textareaClasses = cn(fieldClasses, "min-h-36 resize-y px-4 py-3 leading-relaxed", readOnlyMuted);
+
+/** A read-only input that opens a picker (a combobox): it looks like any other field, not a muted read-only one. */
+export const pickerInputClasses = cn(fieldClasses, "min-h-12 px-4 py-2.5");
 
 /** A labelled form field with its first error below it (the error is the input's accessible description). */
 export function FormField({

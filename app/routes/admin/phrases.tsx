@@ -442,7 +442,7 @@ function AudioGroupCard({ audioKey, number, group, onEdit }: { audioKey: string;
   return (
     <section aria-label={title} className="rounded-xl border border-brand-100 bg-white p-3 sm:p-4" data-audio-group>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="button" size="icon" className="size-11" onClick={() => void togglePlay()} aria-label={player.playing ? `Pause ${title}` : `Play ${title}`}>
+        <Button type="button" size="iconMd" onClick={() => void togglePlay()} aria-label={player.playing ? `Pause ${title}` : `Play ${title}`}>
           {player.playing ? <Pause className="fill-current" aria-hidden /> : <Play className="translate-x-px fill-current" aria-hidden />}
         </Button>
         <h3 className="min-w-0 flex-1 font-semibold text-ink">{title}</h3>

@@ -94,10 +94,10 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
                 </div>
               </div>
               <div className="flex shrink-0 flex-col gap-3 sm:flex-row md:flex-col">
-                <Button asChild variant="outline" className="border-transparent">
+                <Button asChild variant="outlineBorderless">
                   <Link to="/support">Contact Us</Link>
                 </Button>
-                <Button asChild variant="ghost" className="text-white ring-1 ring-white/40 hover:bg-white/10">
+                <Button asChild variant="ghostOnDark" className="ring-1 ring-white/40">
                   <a href={`mailto:${supportEmail}`}>
                     <Mail aria-hidden />
                     {supportEmail}

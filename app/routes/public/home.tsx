@@ -1,7 +1,8 @@
 import { ArrowRight, BookOpenCheck, Download, Headphones, Sparkles, WifiOff } from "lucide-react";
 import { Link } from "react-router";
 import { BlogCard } from "#app/components/blog-card.tsx";
-import { CardGrid, LanguageCard } from "#app/components/catalog-cards.tsx";
+import { CardGrid } from "#app/components/card-grid.tsx";
+import { LanguageCard } from "#app/components/catalog-cards.tsx";
 import { Container, EmptyState } from "#app/components/page-header.tsx";
 import { StoreButtons } from "#app/components/store-buttons.tsx";
 import { Button } from "#app/components/ui/button.tsx";

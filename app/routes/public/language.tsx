@@ -1,6 +1,7 @@
 import { ArrowUp } from "lucide-react";
 import { data, Link } from "react-router";
-import { CardGrid, LevelCard } from "#app/components/catalog-cards.tsx";
+import { CardGrid } from "#app/components/card-grid.tsx";
+import { LevelCard } from "#app/components/catalog-cards.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -57,7 +58,7 @@ export default function Language({ loaderData }: Route.ComponentProps) {
           <EmptyState message="No levels available for this language yet. Check back soon!" />
         ) : (
           <>
-            <CardGrid label="Levels" className="lg:grid-cols-3 xl:grid-cols-3">
+            <CardGrid label="Levels" columns={3}>
               {levels.map((level) => (
                 <LevelCard key={level.id} level={level} />
               ))}

@@ -1,4 +1,5 @@
-import { CardGrid, LanguageCard } from "#app/components/catalog-cards.tsx";
+import { CardGrid } from "#app/components/card-grid.tsx";
+import { LanguageCard } from "#app/components/catalog-cards.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { getRuntime } from "#server/context.server.ts";

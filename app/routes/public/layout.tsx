@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, Outlet, useNavigation } from "react-router";
-import { SkeletonCards } from "#app/components/catalog-cards.tsx";
+import { SkeletonCards } from "#app/components/card-grid.tsx";
 import { CookieConsent } from "#app/components/cookie-consent.tsx";
 import { BottomTabBar, MobileTopBar } from "#app/components/mobile-nav.tsx";
 import { Container } from "#app/components/page-header.tsx";

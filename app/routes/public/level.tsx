@@ -1,6 +1,7 @@
 import { data, Link, redirect, useLocation } from "react-router";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
-import { CardGrid, LessonCard } from "#app/components/catalog-cards.tsx";
+import { CardGrid } from "#app/components/card-grid.tsx";
+import { LessonCard } from "#app/components/catalog-cards.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { levelHref } from "#app/lib/catalog.ts";
@@ -72,7 +73,7 @@ export default function Level({ loaderData }: Route.ComponentProps) {
         {lessons.length === 0 ? (
           <EmptyState message="No lessons available for this level yet. Check back soon!" />
         ) : (
-          <CardGrid label="Lessons" className="lg:grid-cols-3 xl:grid-cols-3">
+          <CardGrid label="Lessons" columns={3}>
             {lessons.map((lesson) => (
               <LessonCard key={lesson.id} lesson={lesson} completed={completed.has(lesson.id)} />
             ))}

@@ -5,7 +5,6 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Container, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { cn } from "#app/lib/cn.ts";
 import { seo } from "#app/lib/seo.ts";
 import { rateLimitedText, SUPPORT_LIMITS, supportResultText } from "#app/lib/support-form.ts";
 import { supportSchema, type SupportInput } from "#app/lib/support-schema.ts";
@@ -16,7 +15,7 @@ import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import { submitSupportMessage, supportDeps } from "#server/support/support.server.ts";
 import type { Route } from "./+types/support";
 import { notify } from "#app/components/toaster.tsx";
-import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
+import { FormField, inputClasses, textareaClasses } from "#app/components/ui/form-field.tsx";
 
 type Outcome =
   | { kind: "sent" }
@@ -185,7 +184,7 @@ export default function Support({ actionData }: Route.ComponentProps) {
               <textarea
                 {...getTextareaProps(fields.message)}
                 rows={6}
-                className={cn(inputClasses, "min-h-36 resize-y py-3 leading-relaxed")}
+                className={textareaClasses}
               />
             </FormField>
             <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitting}>

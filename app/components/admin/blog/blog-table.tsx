@@ -190,7 +190,7 @@ function DeletePost({ post }: { post: AdminBlogPost }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger asChild>
-        <Button type="button" variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Delete ${post.title}`}>
+        <Button type="button" variant="ghostDanger" size="sm" aria-label={`Delete ${post.title}`}>
           <Trash2 aria-hidden />
           Delete
         </Button>
@@ -208,7 +208,7 @@ function DeletePost({ post }: { post: AdminBlogPost }) {
             </AlertDialog.Cancel>
             <Button
               type="button"
-              className="bg-red-700 hover:bg-red-800"
+              variant="danger"
               disabled={deleting}
               onClick={async () => {
                 await fetcher.submit({ intent: "delete", id: post.id }, { method: "post" });

@@ -265,7 +265,7 @@ function RemoveOwnRole({ fetcher, userId }: { fetcher: ReturnType<typeof useFetc
             </AlertDialog.Cancel>
             <Button
               type="button"
-              className="bg-red-700 hover:bg-red-800"
+              variant="danger"
               onClick={() => {
                 setOpen(false);
                 void fetcher.submit({ intent: "remove-admin", userId, confirmSelf: "yes" }, { method: "post" });
