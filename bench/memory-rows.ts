@@ -2,9 +2,10 @@
  * Memory, one kind of request at a time: `node bench/memory-rows.ts [row:amount …]` (after `npm run build`).
  * Starts the production server as `npm run serve` does (bench/production-server.ts) and sends each row's requests
  * with autocannon (50 connections, a browser's Accept-Encoding), printing the server's RSS before and after every
- * step of 10% of the row. Rows: `visitor` (the lesson page from the page cache), `learner` (the lesson page
- * rendered for a real session), `logo` (a public/ file), `script` (the largest first-visit script). Default:
- * `learner:20000 visitor:200000`.
+ * step of 10% of the row, and what that RSS is made of (see `breakdown`). Rows: `visitor` (the lesson page from the
+ * page cache), `learner` (the lesson page for a real session), `viewer` (/api/viewer for that page and session: one
+ * database query), `profile` (the learner's /profile, rendered every time), `logo` (a public/ file), `script` (the
+ * largest first-visit script). Default: `learner:20000 visitor:200000`.
  *
  * Environment: `BENCH_DATA_DIR` reuses a seeded data directory (a fresh one is seeded otherwise, about a minute
  * and a half); `BENCH_PORT` (3650); `BENCH_ENV` ("A=1 B=2") and `BENCH_FLAGS` ("--x --y") add to serve's own, to
@@ -28,6 +29,7 @@ const browserEncoding = { "accept-encoding": "gzip, deflate, br, zstd" };
 const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: base };
 const extraEnv = Object.fromEntries((process.env.BENCH_ENV ?? "").split(/\s+/).filter(Boolean).map((pair) => pair.split("=", 2) as [string, string]));
 const extraFlags = (process.env.BENCH_FLAGS ?? "").split(/\s+/).filter(Boolean);
+const probeFile = path.join(os.tmpdir(), `phrasewise-memory-probe-${process.pid}.json`);
 const rows = (process.argv.slice(2).length ? process.argv.slice(2) : ["learner:20000", "visitor:200000"]).map((arg) => {
   const [row, amount] = arg.split(":");
   return { row: row!, amount: Number(amount) };
@@ -44,7 +46,12 @@ if (!process.env.BENCH_DATA_DIR) {
   await createConfirmedUser(runtime.auth, runtime.database.db, learner).catch(() => undefined);
   await runtime.close();
 }
-const { server } = await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings`, extraEnv, extraFlags });
+const { server } = await startProductionServer({
+  env: { ...serverEnv, MEMORY_PROBE_FILE: probeFile },
+  readyUrl: `${base}/api/settings`,
+  extraEnv,
+  extraFlags: ["--import", "./bench/memory-probe.ts", ...extraFlags],
+});
 try {
   const cookie = await signInThroughForm(base, learner);
   const html = await (await fetch(base + lessonPath)).text();
@@ -54,11 +61,14 @@ try {
   const targets: Record<string, { url: string; headers: Record<string, string> }> = {
     visitor: { url: base + lessonPath, headers: browserEncoding },
     learner: { url: base + lessonPath, headers: { ...browserEncoding, cookie } },
+    viewer: { url: `${base}/api/viewer?path=${encodeURIComponent(lessonPath)}`, headers: { ...browserEncoding, cookie } },
+    profile: { url: `${base}/profile`, headers: { ...browserEncoding, cookie } },
     logo: { url: `${base}/images/logo.svg`, headers: browserEncoding },
     script: { url: base + largestScript, headers: browserEncoding },
   };
   console.log(`flags: ${JSON.stringify({ extraEnv, extraFlags })}`);
-  console.log(`start: RSS ${(await rssMb(server.pid!)).toFixed(0)} MB`);
+  const reading = async () => `RSS ${(await rssMb(server.pid!)).toFixed(0)} MB (${await breakdown(server.pid!)})`;
+  console.log(`start: ${await reading()}`);
   let served = 0;
   for (const { row, amount } of rows) {
     const target = targets[row];
@@ -68,10 +78,52 @@ try {
       const result = await autocannon({ url: target.url, connections: 50, pipelining: 1, headers: target.headers, amount: step });
       served += result.requests.total;
       const bad = result.errors + result.timeouts + result.non2xx;
-      console.log(`${row}: ${done + step} (${served} in all): RSS ${(await rssMb(server.pid!)).toFixed(0)} MB${bad ? `, ${bad} failed` : ""}`);
+      console.log(`${row}: ${done + step} (${served} in all): ${await reading()}${bad ? `, ${bad} failed` : ""}`);
     }
   }
 } finally {
   await stopServer(server);
+  fs.rmSync(probeFile, { force: true });
   if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function mb(bytes: number) {
+  return (bytes / 1024 / 1024).toFixed(0);
+}
+
+/**
+ * The server's resident memory by kind, from /proc/<pid>/smaps and the probe's V8 figures: the embedded database's
+ * WebAssembly memory (the writable start of a reservation of 4 GiB or more), glibc's main heap and its other arena
+ * (64 MiB-aligned mappings), V8's heap, the rest of the anonymous memory (thread stacks, large malloc'd buffers in
+ * their own mappings), and files (the node binary, shared libraries).
+ */
+async function breakdown(pid: number) {
+  fs.rmSync(probeFile, { force: true });
+  process.kill(pid, "SIGUSR2");
+  const maps = fs
+    .readFileSync(`/proc/${pid}/smaps`, "utf8")
+    .split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)
+    .map((block) => {
+      const [range, perms, , , , name = ""] = block.slice(0, block.indexOf("\n")).split(/\s+/);
+      const [start, end] = range!.split("-").map((hex) => BigInt(`0x${hex}`)) as [bigint, bigint];
+      return { start, end, perms: perms!, name, rss: Number(/^Rss:\s+(\d+) kB/m.exec(block)?.[1] ?? 0) * 1024 };
+    });
+  const GiB = 1n << 30n;
+  const arenaSize = 64n << 20n;
+  const sums = { wasm: 0, mallocHeap: 0, arena: 0, anon: 0, files: 0 };
+  maps.forEach((map, i) => {
+    const next = maps[i + 1];
+    const reservedAfter = next?.start === map.end && next.perms.startsWith("---");
+    if (map.name.startsWith("/")) sums.files += map.rss;
+    else if (map.name === "[heap]") sums.mallocHeap += map.rss;
+    else if (reservedAfter && next.end - next.start >= 4n * GiB) sums.wasm += map.rss;
+    else if (map.start % arenaSize === 0n && (map.end - map.start === arenaSize || (reservedAfter && next.end === map.start + arenaSize))) sums.arena += map.rss;
+    else sums.anon += map.rss;
+  });
+  for (let i = 0; i < 100 && !fs.existsSync(probeFile); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  const v8 = JSON.parse(fs.readFileSync(probeFile, "utf8")) as { heapPhysical: number; heapUsed: number; arrayBuffers: number };
+  return (
+    `wasm ${mb(sums.wasm)}, malloc heap ${mb(sums.mallocHeap)} + arena ${mb(sums.arena)}, ` +
+    `V8 heap ${mb(v8.heapPhysical)} (${mb(v8.heapUsed)} used), other anon ${mb(sums.anon - v8.heapPhysical)}, files ${mb(sums.files)}`
+  );
 }
