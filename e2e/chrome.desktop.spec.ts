@@ -98,6 +98,12 @@ test.describe("desktop chrome", () => {
     await expect(social.getByRole("link", { name: "Facebook" })).toHaveAttribute("href", bareSettings.facebook_link);
     await expect(social.getByRole("link", { name: "Instagram" })).toHaveAttribute("target", "_blank");
     await expect(footer.getByRole("link", { name: "Twitter" })).toHaveCount(0);
+    // The marks are static images now: each must load, not just be referenced.
+    for (const name of ["Facebook", "Instagram"]) {
+      const mark = social.getByRole("link", { name }).locator("img");
+      await mark.scrollIntoViewIfNeeded();
+      await expect.poll(() => mark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    }
     const appStore = footer.getByRole("link", { name: /App Store/ });
     await expect(appStore).toHaveAttribute("href", bareSettings.app_store_link);
     await expect(appStore).toHaveAttribute("target", "_blank");
