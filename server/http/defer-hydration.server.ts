@@ -5,7 +5,7 @@ import { deferredModuleType, deferredPreloadRel } from "#app/lib/deferred-hydrat
 /**
  * React Router's tags as React renders them, and what they become until the first paint. Its <Scripts> puts the
  * nonce first (`<script nonce="…" type="module"`); another attribute before `type` (`crossOrigin`, say) needs these
- * updated (the e2e test "the page's scripts are fetched only after its first frame" would fail).
+ * updated (the e2e test "the page's scripts are fetched only after its first contentful paint" would fail).
  */
 function replacements(nonce: string | undefined): [from: string, to: string][] {
   const script = nonce ? `<script nonce="${nonce}"` : "<script";
