@@ -7,13 +7,12 @@ import {
   hostPage,
   png,
   settingsServer,
-  signInAsAdmin,
   svgWithScript,
 } from "#e2e/support/settings-helpers.ts";
 
 /** The Settings tab (SPEC §2, issue 13) on its own server: each tab saves, and the public page shows it at once. */
 
-test.use({ baseURL: settingsServer.url });
+test.use({ baseURL: settingsServer.url, signedInAsAdmin: true });
 
 // Uploads, re-encoding and two full reloads: more than the default 30 s on two busy cores.
 test.describe.configure({ timeout: 60_000 });
@@ -23,7 +22,7 @@ test.beforeEach(async ({ page }) => {
     window.localStorage.setItem("cookie_consent_level", "essential");
     sessionStorage.setItem("hideDownloadBar", "true");
   });
-  await signInAsAdmin(page);
+  await page.goto("/admin");
 });
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
@@ -127,58 +126,66 @@ test("Social: the footer shows only the configured links, in a new tab with rel 
   await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
 });
 
-test("Uploads: hero and app screenshot are saved; a wrong type and an SVG with a script are refused and change nothing", async ({ page, pageErrors }) => {
-  await page.goto("/admin/settings?tab=content");
-  const hero = page.getByTestId("upload-hero_image");
-  const before = await page.getByTestId("preview-hero_image").getAttribute("src");
-  await hero.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
-  await expectToast(page, "Failed to upload hero image");
-  await expect(page.getByRole("tabpanel").getByText("Please select an image file")).toBeVisible();
-  // Claimed to be a PNG: only the server, reading the bytes, can tell.
-  await hero.setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: svgWithScript });
-  await expect(page.getByRole("tabpanel").getByText("SVG images are not accepted", { exact: false })).toBeVisible();
-  await expectRefusedOnConsole(pageErrors, 415);
-  await expect(page.getByTestId("preview-hero_image")).toHaveAttribute("src", before ?? "");
-  await hero.setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: await png("#3366aa", 400, 200) });
-  await expectToast(page, "Hero image uploaded successfully");
-  await expect(page.getByTestId("preview-hero_image")).toHaveAttribute("src", /^\/storage\/assets\/settings\/hero\//);
-  const heroUrl = await page.getByTestId("preview-hero_image").getAttribute("src");
-  await page.goto("/");
-  await expect(page.locator(`img[src="${heroUrl}"]`).first()).toBeAttached();
+test.describe("uploads of the hero image", () => {
+  // Both read the hero image and expect it unchanged after a refused upload, and the first saves a new one: run in
+  // parallel, one test's save showed up as a change in the other (seen in CI).
+  test.describe.configure({ mode: "serial" });
 
-  await page.goto("/admin/settings?tab=app");
-  const shot = page.getByTestId("upload-app_screenshot");
-  await shot.setInputFiles({ name: "shot.svg", mimeType: "image/svg+xml", buffer: svgWithScript });
-  await expectToast(page, "Failed to upload app screenshot");
-  await shot.setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: await png("#aa6633", 200, 400) });
-  await expectToast(page, "App screenshot uploaded successfully");
-  const shotUrl = await page.getByTestId("preview-app_screenshot").getAttribute("src");
-  expect(shotUrl).toMatch(/^\/storage\/assets\/settings\/app\//);
-  await page.goto("/download");
-  await expect(page.locator(`img[src="${shotUrl}"]`)).toBeVisible();
-});
+  test("Uploads: hero and app screenshot are saved; a wrong type and an SVG with a script are refused and change nothing", async ({ page, pageErrors }) => {
+    await page.goto("/admin/settings?tab=content");
+    const hero = page.getByTestId("upload-hero_image");
+    const before = await page.getByTestId("preview-hero_image").getAttribute("src");
+    await hero.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await expectToast(page, "Failed to upload hero image");
+    await expect(page.getByRole("tabpanel").getByText("Please select an image file")).toBeVisible();
+    // Claimed to be a PNG: only the server, reading the bytes, can tell.
+    await hero.setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: svgWithScript });
+    await expect(page.getByRole("tabpanel").getByText("SVG images are not accepted", { exact: false })).toBeVisible();
+    await expectRefusedOnConsole(pageErrors, 415);
+    await expect(page.getByTestId("preview-hero_image")).toHaveAttribute("src", before ?? "");
+    await hero.setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: await png("#3366aa", 400, 200) });
+    await expectToast(page, "Hero image uploaded successfully");
+    await expect(page.getByTestId("preview-hero_image")).toHaveAttribute("src", /^\/storage\/assets\/settings\/hero\//);
+    const heroUrl = await page.getByTestId("preview-hero_image").getAttribute("src");
+    await page.goto("/");
+    await expect(page.locator(`img[src="${heroUrl}"]`).first()).toBeAttached();
+    expect((await page.request.get(heroUrl!)).status()).toBe(200);
 
-test("Uploads: a file whose save is refused is deleted again, and the image stays as it was", async ({ page, pageErrors }) => {
-  await page.goto("/admin/settings?tab=content");
-  const before = await page.getByTestId("preview-hero_image").getAttribute("src");
-  // The upload succeeds; the save that follows is sent with a link the server refuses.
-  await page.route("**/admin/settings.data*", async (route) => {
-    const body = route.request().postData() ?? "";
-    if (route.request().method() !== "POST" || !body.includes("intent=set-image")) return route.continue();
-    const form = new URLSearchParams(body);
-    form.set("url", "javascript:alert(1)");
-    await route.continue({ postData: form.toString() });
+    await page.goto("/admin/settings?tab=app");
+    const shot = page.getByTestId("upload-app_screenshot");
+    await shot.setInputFiles({ name: "shot.svg", mimeType: "image/svg+xml", buffer: svgWithScript });
+    await expectToast(page, "Failed to upload app screenshot");
+    await shot.setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: await png("#aa6633", 200, 400) });
+    await expectToast(page, "App screenshot uploaded successfully");
+    const shotUrl = await page.getByTestId("preview-app_screenshot").getAttribute("src");
+    expect(shotUrl).toMatch(/^\/storage\/assets\/settings\/app\//);
+    await page.goto("/download");
+    await expect(page.locator(`img[src="${shotUrl}"]`)).toBeVisible();
+    expect((await page.request.get(shotUrl!)).status()).toBe(200);
   });
-  const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === "/admin/uploads/hero");
-  await page.getByTestId("upload-hero_image").setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: await png("#0a7d5a", 800, 450) });
-  const { url } = (await (await uploaded).json()) as { url: string };
-  expect(url).toMatch(/^\/storage\//);
-  await expectToast(page, "Failed to upload hero image");
-  await expect.poll(async () => (await page.request.get(url)).status(), { timeout: 15_000 }).toBe(404);
-  await page.reload();
-  if (before) await expect(page.getByTestId("preview-hero_image")).toHaveAttribute("src", before);
-  else await expect(page.getByTestId("preview-hero_image")).toHaveCount(0);
-  await expectRefusedOnConsole(pageErrors, 400);
+
+  test("Uploads: a file whose save is refused is deleted again, and the image stays as it was", async ({ page, pageErrors }) => {
+    await page.goto("/admin/settings?tab=content");
+    const before = await page.getByTestId("preview-hero_image").getAttribute("src");
+    // The upload succeeds; the save that follows is sent with a link the server refuses.
+    await page.route("**/admin/settings.data*", async (route) => {
+      const body = route.request().postData() ?? "";
+      if (route.request().method() !== "POST" || !body.includes("intent=set-image")) return route.continue();
+      const form = new URLSearchParams(body);
+      form.set("url", "javascript:alert(1)");
+      await route.continue({ postData: form.toString() });
+    });
+    const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === "/admin/uploads/hero");
+    await page.getByTestId("upload-hero_image").setInputFiles({ name: "hero.png", mimeType: "image/png", buffer: await png("#0a7d5a", 800, 450) });
+    const { url } = (await (await uploaded).json()) as { url: string };
+    expect(url).toMatch(/^\/storage\//);
+    await expectToast(page, "Failed to upload hero image");
+    await expect.poll(async () => (await page.request.get(url)).status(), { timeout: 15_000 }).toBe(404);
+    await page.reload();
+    if (before) await expect(page.getByTestId("preview-hero_image")).toHaveAttribute("src", before);
+    else await expect(page.getByTestId("preview-hero_image")).toHaveCount(0);
+    await expectRefusedOnConsole(pageErrors, 400);
+  });
 });
 
 test("Branding: the logo shows in header and footer; the favicon reloads the page, also when set back to the default", async ({ page, pageErrors }) => {
@@ -196,6 +203,7 @@ test("Branding: the logo shows in header and footer; the favicon reloads the pag
   await page.goto("/");
   await expect(page.getByRole("banner").locator(`img[src="${logoUrl}"]`)).toBeVisible();
   await expect(page.getByRole("contentinfo").locator(`img[src="${logoUrl}"]`)).toBeVisible();
+  expect((await page.request.get(logoUrl!)).status()).toBe(200);
 
   await page.goto("/admin/settings?tab=branding");
   const favicon = page.getByTestId("upload-favicon");
@@ -206,6 +214,10 @@ test("Branding: the logo shows in header and footer; the favicon reloads the pag
   await expectToast(page, "Favicon uploaded successfully. Reloading page to apply changes...");
   await reloaded;
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /^\/storage\/assets\/settings\/favicon\//);
+  const faviconUrl = await page.locator('link[rel="icon"]').getAttribute("href");
+  const served = await page.request.get(faviconUrl!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("image/png");
 
   reloaded = page.waitForEvent("load");
   await page.getByRole("button", { name: "Use Default Favicon" }).click();

@@ -1,17 +1,17 @@
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
-import { expectToast, settingsServer, signInAsAdmin } from "#e2e/support/settings-helpers.ts";
+import { expectToast, settingsServer } from "#e2e/support/settings-helpers.ts";
 import { settingsTabs } from "#app/lib/settings-forms.ts";
 
 /** The Settings tab at 390 px: every tab reachable and usable, nothing wider than the screen. */
 
-test.use({ baseURL: settingsServer.url });
+test.use({ baseURL: settingsServer.url, signedInAsAdmin: true });
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     window.localStorage.setItem("cookie_consent_level", "essential");
     sessionStorage.setItem("hideDownloadBar", "true");
   });
-  await signInAsAdmin(page);
+  await page.goto("/admin");
 });
 
 test("every tab fits a phone and passes axe; a save works from the phone", async ({ page }, testInfo) => {

@@ -1,20 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
-import { expect, waitForHydration } from "#e2e/support/fixtures.ts";
-import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
+import { expect } from "#e2e/support/fixtures.ts";
+import { servers } from "#e2e/support/servers.ts";
 import type { Page } from "@playwright/test";
 
 export const settingsServer = servers.settings;
-
-export async function signInAsAdmin(page: Page) {
-  await page.goto(`${settingsServer.url}/auth`);
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(adminAreaFixture.admin.email);
-  await page.getByLabel("Password").fill(adminAreaFixture.admin.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 export async function expectToast(page: Page, title: string) {
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
