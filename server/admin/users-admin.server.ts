@@ -122,6 +122,12 @@ function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The account an admin's action names, or undefined when there is none (any more). */
+export async function findUserById(db: Executor, userId: string): Promise<{ id: string; email: string } | undefined> {
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return user;
+}
+
 /** One page of users, newest first, optionally only those whose email contains `search`; and how many there are. */
 export async function listUsers(db: Executor, options: { search?: string; page?: number; pageSize?: number } = {}) {
   const pageSize = options.pageSize ?? USERS_PAGE_SIZE;

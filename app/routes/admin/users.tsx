@@ -5,6 +5,7 @@ import { seo } from "#app/lib/seo.ts";
 import type { ToastMessage } from "#app/lib/toast.ts";
 import { failureText, grantedText, usersText } from "#app/lib/users-admin.ts";
 import {
+  findUserById,
   grantAdminByEmail,
   grantAdminRole,
   listUsers,
@@ -16,8 +17,6 @@ import {
 } from "#server/admin/users-admin.server.ts";
 import { requireAdmin, redirectWithMessage, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
-import { users } from "#server/db/schema.ts";
-import { eq } from "drizzle-orm";
 import type { Route } from "./+types/users";
 
 const section = adminSection("/admin/users");
@@ -53,8 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   async function findTarget() {
     const userId = String(formData.get("userId") ?? "").slice(0, 200);
     if (!userId) return undefined;
-    const [target] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-    return target;
+    return findUserById(db, userId);
   }
   const gone = "That user no longer exists";
 
