@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/support/chromium.ts";
+import { phone } from "./e2e/support/devices.ts";
 import { servers } from "./e2e/support/servers.ts";
 
 /**
@@ -33,13 +34,7 @@ export default defineConfig({
     {
       name: "mobile",
       testMatch: /\.(mobile|both)\.spec\.ts$/,
-      use: {
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
-        userAgent: devices["Pixel 7"].userAgent,
-      },
+      use: phone,
     },
   ],
   webServer: startedServers.map((server) => ({

@@ -1,13 +1,16 @@
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { usersFixture } from "#e2e/support/profiles/users.ts";
-import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
-import { expectToast } from "#e2e/support/users-admin.ts";
+import { servers } from "#e2e/support/servers.ts";
 
-/** The Users tab on a phone (390 px): one card per user instead of the wide table, every action in reach. */
+/**
+ * The Users tab on a phone (390 px): one card per user instead of the wide table, every action in reach. Granting and
+ * removing the role on the cards is tested in the desktop spec's serial group "changes to who is an admin", with this
+ * phone's viewport: the last-admin guard there must not see a grant made here at the same time.
+ */
 
 test.use({ baseURL: servers.users.url, signedInAsAdmin: true });
 
-test("the list reads as cards with the same facts and actions, grant by email works, and axe finds nothing", async ({ page }, testInfo) => {
+test("the list reads as cards with the same facts and actions, Details opens from a card, and axe finds nothing", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { name: "User Management", level: 1 })).toBeVisible();
@@ -22,19 +25,10 @@ test("the list reads as cards with the same facts and actions, grant by email wo
   await expectNoAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath("users-390.png"), fullPage: true });
 
-  const card = page.getByRole("region", { name: "Add Admin by Email" });
-  await card.getByLabel("Email address").fill(usersFixture.granteeMobile.email);
-  await card.getByRole("button", { name: "Add Admin" }).click();
-  await expectToast(page, `User ${usersFixture.granteeMobile.email} has been granted admin privileges`);
-  const grantee = cards.getByRole("listitem").filter({ hasText: usersFixture.granteeMobile.email });
-  await grantee.getByRole("button", { name: `Remove Admin: ${usersFixture.granteeMobile.email}` }).click();
-  await expectToast(page, "Admin privileges removed");
-  await expect(grantee.getByRole("button", { name: `Make Admin: ${usersFixture.granteeMobile.email}` })).toBeVisible();
-
-  await grantee.getByRole("link", { name: `Details of ${usersFixture.granteeMobile.email}` }).click();
+  await nameless.getByRole("link", { name: `Details of ${usersFixture.nameless.email}` }).click();
   const dialog = page.getByRole("dialog", { name: "User Details" });
-  await expect(dialog.getByRole("list", { name: "Admin role history" }).getByRole("listitem")).toHaveCount(2);
-  await expect(dialog).toContainText(`by ${adminAreaFixture.admin.email}`);
+  await expect(dialog).toContainText("No admin privileges granted or removed.");
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath("users-390-details.png") });
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
