@@ -47,10 +47,10 @@ export const test = base.extend<{ pageErrors: string[]; signedInAsAdmin: boolean
         // A document's own error status (a 404 page) is asserted by the test itself; its sub-resources are not.
         const failedLoad = message.text().startsWith("Failed to load resource");
         const isDocumentStatus = failedLoad && message.location().url === page.url();
-        // The settings server's upload tests replace the site's images (favicon, logo, hero, app screenshot), and a
-        // replaced file is deleted, while other tests' pages that show it are open: that failed fetch is not those
-        // pages' error. The upload tests check that their own images load.
-        const isReplacedSiteImage = failedLoad && message.location().url.includes("/storage/assets/settings/");
+        // The settings and blog upload tests replace or remove images (favicon, logo, hero, app screenshot, a
+        // post's featured image), and a replaced file is deleted at once, while other tests' pages that show it are
+        // open: that failed fetch is not those pages' error. The upload tests check that their own images load.
+        const isReplacedSiteImage = failedLoad && /\/storage\/assets\/(settings|blog)\//.test(message.location().url);
         if (!isDocumentStatus && !isReplacedSiteImage) errors.push(`${message.text()} (${message.location().url})`);
       });
       page.on("pageerror", (error) => errors.push(error.message));

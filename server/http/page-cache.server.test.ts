@@ -15,14 +15,22 @@ import { createPageCache } from "#server/http/page-cache.server.ts";
 let server: http.Server;
 let base: string;
 const renders = new Map<string, number>();
+const events = createLocalEventBus();
+/** Holds each render of /slow until the test lets it finish. */
+let releaseSlow: (() => void) | undefined;
 
 beforeAll(async () => {
-  const cache = createPageCache({ events: createLocalEventBus(), isPersonal: (req) => req.headers["x-personal"] === "yes" });
+  const cache = createPageCache({ events, isPersonal: (req) => req.headers["x-personal"] === "yes" });
   const app = express();
   app.use(compression());
   app.use(cache.middleware);
   app.get("/page", (_req, res) => {
     renders.set("/page", (renders.get("/page") ?? 0) + 1);
+    res.type("text/html").end(page);
+  });
+  app.get("/slow", async (_req, res) => {
+    renders.set("/slow", (renders.get("/slow") ?? 0) + 1);
+    await new Promise<void>((resolve) => (releaseSlow = resolve));
     res.type("text/html").end(page);
   });
   const route = (path: string, cacheControl?: string) =>
@@ -97,7 +105,7 @@ describe("compressed variants", () => {
 
 describe("the page cache's bounds", () => {
   it("keeps its bodies, variants included, under its byte bound by evicting the oldest entries", async () => {
-    const cache = createPageCache({ events: createLocalEventBus(), isPersonal: () => false, maxBytes: 2 * page.length });
+    const cache = createPageCache({ events, isPersonal: () => false, maxBytes: 2 * page.length });
     const app = express();
     app.use(compression());
     app.use(cache.middleware);
@@ -149,5 +157,32 @@ describe("the page cache's Cache-Control", () => {
   it("renders a shared answer without the visitor's cookies, so what it stores is what anyone gets", async () => {
     const response = await get("/default?cookies", { cookie: "phrasewise.flash=forged" });
     expect(await response.json()).toEqual({ path: "/default", cookie: null });
+  });
+});
+
+describe("invalidation", () => {
+  /** Starts a request of /slow and resolves, with its pending answer, once its render is waiting to finish. */
+  async function slowRequest() {
+    releaseSlow = undefined;
+    const answer = get("/slow");
+    await expect.poll(() => releaseSlow).toBeDefined();
+    return { answer };
+  }
+
+  it("does not store a render that was in flight when the content changed: it may hold the old content", async () => {
+    const before = renders.get("/slow") ?? 0;
+    const inFlight = await slowRequest();
+    await events.publish("catalog");
+    releaseSlow!();
+    const answered = await inFlight.answer;
+    expect(answered.headers.get("x-cache")).toBe("MISS");
+    expect(await answered.text()).toBe(page);
+
+    // The next visitor gets a fresh render, and that one is stored.
+    const next = await slowRequest();
+    releaseSlow!();
+    expect((await next.answer).headers.get("x-cache")).toBe("MISS");
+    expect((await get("/slow")).headers.get("x-cache")).toBe("HIT");
+    expect(renders.get("/slow")).toBe(before + 2);
   });
 });

@@ -101,9 +101,12 @@ export function createPageCache({
   // Insertion order is age order: the first entry is the oldest, evicted first.
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
+  // Counts the clears: a render that started before one may have read the old content, so it is not stored.
+  let generation = 0;
   const clear = () => {
     entries.clear();
     totalBytes = 0;
+    generation++;
   };
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -162,6 +165,7 @@ export function createPageCache({
     }
     if (hit) remove(key);
 
+    const renderedFrom = generation;
     const chunks: Buffer[] = [];
     const end = res.end.bind(res) as (body?: Buffer) => Response;
     res.write = ((chunk: unknown, encoding?: unknown) => {
@@ -179,7 +183,8 @@ export function createPageCache({
       if (res.statusCode !== 200 || !cacheableType.test(type)) return end(body);
       const hash = createHash("sha1").update(body).digest("base64url");
       res.setHeader("X-Cache", "MISS");
-      if (res.getHeader("set-cookie") || notShared.test(String(res.getHeader("cache-control") ?? ""))) {
+      const staleAlready = generation !== renderedFrom;
+      if (staleAlready || res.getHeader("set-cookie") || notShared.test(String(res.getHeader("cache-control") ?? ""))) {
         // Not stored: the compression middleware in front encodes it as any other answer.
         return sendWithEtag(req, res, body, `"${hash}"`, end);
       }
