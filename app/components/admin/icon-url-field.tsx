@@ -1,19 +1,53 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { LoaderCircle, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
-import { catalogToasts, isHttpUrl } from "#app/lib/catalog-admin.ts";
+import { catalogToasts } from "#app/lib/catalog-admin.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
+import { isDisplayable, isHttpAddress, isSitePath, mediaUrlText } from "#app/lib/media-url.ts";
 import { uploadKinds } from "#app/lib/upload-rules.ts";
+import type { loader as adminLayoutLoader } from "#app/routes/admin/layout.tsx";
+
+/** The Language dialog's flag and the level and lesson dialogs' icon: the same field, in their own words. */
+const variants = {
+  flag: {
+    label: "Flag Image URL",
+    placeholder: "https://example.com/flag.png",
+    previewAlt: "Flag preview",
+    previewClasses: "h-12 w-18 rounded-md",
+    button: "Upload Flag",
+    progress: "Flag upload progress",
+    toasts: { uploading: catalogToasts.uploadingFlag, uploaded: catalogToasts.flagUploaded, failed: catalogToasts.flagUploadFailed },
+  },
+  icon: {
+    label: "Icon URL",
+    placeholder: "https://example.com/icon.png",
+    previewAlt: "Icon preview",
+    previewClasses: "size-14 rounded-lg",
+    button: "Upload Icon",
+    progress: "Icon upload progress",
+    toasts: { uploading: catalogToasts.uploadingIcon, uploaded: catalogToasts.iconUploaded, failed: catalogToasts.iconUploadFailed },
+  },
+} as const;
+
+/** The storage's origins when files are not served by this site (S3, a CDN): the page's policy allows them. */
+export function useMediaOrigins(): readonly string[] {
+  return useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.mediaOrigins ?? [];
+}
 
 /**
- * The Icon URL field of the level and lesson forms: type an address, or upload an image (SPEC §5: images under 2 MB),
- * which fills the field and the preview. The upload stores a file only; the record changes when the form is saved,
- * so a failed upload leaves the icon as it was.
+ * An image URL field with an upload button (SPEC §5: images under 2 MB), which fills the field and the preview. The
+ * upload stores a file only; the record changes when the form is saved, so a failed upload leaves the image as it was.
+ *
+ * The preview shows the address once it is complete (the field left, or an upload done), not at every keystroke,
+ * and only where the page's Content-Security-Policy lets it load: an address on another site is copied into our
+ * storage on save (docs/decisions/009-outside-media-addresses.md), and the field says so instead of showing a
+ * broken image.
  */
 export function IconUrlField({
   field,
@@ -21,10 +55,14 @@ export function IconUrlField({
   defaultValue,
 }: {
   field: FieldMetadata<string>;
-  kind: "levelIcon" | "lessonIcon";
+  kind: "flag" | "levelIcon" | "lessonIcon";
   defaultValue: string;
 }) {
+  const text = variants[kind === "flag" ? "flag" : "icon"];
   const [url, setUrl] = useState(defaultValue);
+  // The address the preview is for: set when the field is left or an upload fills it.
+  const [settled, setSettled] = useState(defaultValue);
+  const mediaOrigins = useMediaOrigins();
   const { upload: sendFile, progress, uploading } = useUpload();
   const picker = useRef<HTMLInputElement>(null);
   const pickerId = useId();
@@ -33,23 +71,31 @@ export function IconUrlField({
 
   async function upload(file: File) {
     // One toast id: the progress toast turns into the outcome.
-    const id = `icon-upload-${pickerId}`;
-    notify({ id, type: "info", title: catalogToasts.uploadingIcon });
+    const id = `image-upload-${pickerId}`;
+    notify({ id, type: "info", title: text.toasts.uploading });
     try {
       const stored = await sendFile(kind, file);
       storedHere(stored);
       setUrl(stored);
-      notify({ id, type: "success", title: catalogToasts.iconUploaded });
+      setSettled(stored);
+      notify({ id, type: "success", title: text.toasts.uploaded });
     } catch (error) {
-      notify({ id, type: "error", title: catalogToasts.iconUploadFailed, description: error instanceof Error ? error.message : undefined });
+      notify({ id, type: "error", title: text.toasts.failed, description: error instanceof Error ? error.message : undefined });
     } finally {
       if (picker.current) picker.current.value = "";
     }
   }
 
+  const current = url.trim();
+  const shown = settled.trim() === current ? current : "";
+  const pageOrigin = typeof window === "undefined" ? "" : window.location.origin;
+  const preview = shown !== "" && isDisplayable(shown, pageOrigin, mediaOrigins);
+  const importedOnSave = shown !== "" && !preview && !isSitePath(shown) && isHttpAddress(shown);
+  const describedBy = [field.errors ? field.errorId : "", importedOnSave ? field.descriptionId : ""].filter(Boolean).join(" ");
+
   return (
     <div className="space-y-2">
-      <FormField field={field} label="Icon URL">
+      <FormField field={field} label={text.label} hint={importedOnSave ? mediaUrlText.imageImportedOnSave : undefined}>
         <input
           id={field.id}
           name={field.name}
@@ -57,17 +103,18 @@ export function IconUrlField({
           inputMode="url"
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
+          onBlur={(e) => setSettled(e.currentTarget.value)}
           aria-invalid={field.errors ? true : undefined}
-          aria-describedby={field.errors ? field.errorId : undefined}
-          placeholder="https://example.com/icon.png"
+          aria-describedby={describedBy || undefined}
+          placeholder={text.placeholder}
           className={inputClasses}
         />
       </FormField>
       <div className="flex items-center gap-3">
-        {isHttpUrl(url.trim()) ? <img src={url} alt="Icon preview" className="size-14 rounded-lg border border-brand-100 object-cover" /> : null}
+        {preview ? <img src={shown} alt={text.previewAlt} className={cn(text.previewClasses, "border border-brand-100 object-cover")} /> : null}
         <label htmlFor={pickerId} className={cn(buttonClasses("outline", "sm"), "cursor-pointer", uploading && "pointer-events-none opacity-60")}>
           {uploading ? <LoaderCircle className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
-          {uploading ? "Uploading..." : "Upload Icon"}
+          {uploading ? "Uploading..." : text.button}
         </label>
         <input
           ref={picker}
@@ -81,7 +128,7 @@ export function IconUrlField({
             if (file) void upload(file);
           }}
         />
-        <UploadProgress value={progress} label="Icon upload progress" className="flex-1" />
+        <UploadProgress value={progress} label={text.progress} className="flex-1" />
       </div>
     </div>
   );
