@@ -18,7 +18,6 @@ const PLACEHOLDER_ORIGIN = "https://site.invalid";
  */
 export function isSitePath(value: string): boolean {
   if (!value.startsWith("/") || value.startsWith("//")) return false;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
   try {
     const url = new URL(value, PLACEHOLDER_ORIGIN);
@@ -30,7 +29,6 @@ export function isSitePath(value: string): boolean {
 
 /** An absolute http(s) address with a host and no user name or password in it. */
 export function isHttpAddress(value: string): boolean {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
   try {
     const url = new URL(value);

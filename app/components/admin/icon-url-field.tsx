@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { LoaderCircle, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useIsDisplayable } from "#app/components/admin/media-origins.ts";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -9,9 +9,8 @@ import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { catalogToasts } from "#app/lib/catalog-admin.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
-import { isDisplayable, isHttpAddress, isSitePath, mediaUrlText } from "#app/lib/media-url.ts";
+import { isHttpAddress, mediaUrlText } from "#app/lib/media-url.ts";
 import { uploadKinds } from "#app/lib/upload-rules.ts";
-import type { loader as adminLayoutLoader } from "#app/routes/admin/layout.tsx";
 
 /** The Language dialog's flag and the level and lesson dialogs' icon: the same field, in their own words. */
 const variants = {
@@ -35,11 +34,6 @@ const variants = {
   },
 } as const;
 
-/** The storage's origins when files are not served by this site (S3, a CDN): the page's policy allows them. */
-export function useMediaOrigins(): readonly string[] {
-  return useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.mediaOrigins ?? [];
-}
-
 /**
  * An image URL field with an upload button (SPEC §5: images under 2 MB), which fills the field and the preview. The
  * upload stores a file only; the record changes when the form is saved, so a failed upload leaves the image as it was.
@@ -62,7 +56,7 @@ export function IconUrlField({
   const [url, setUrl] = useState(defaultValue);
   // The address the preview is for: set when the field is left or an upload fills it.
   const [settled, setSettled] = useState(defaultValue);
-  const mediaOrigins = useMediaOrigins();
+  const displayable = useIsDisplayable();
   const { upload: sendFile, progress, uploading } = useUpload();
   const picker = useRef<HTMLInputElement>(null);
   const pickerId = useId();
@@ -88,9 +82,8 @@ export function IconUrlField({
 
   const current = url.trim();
   const shown = settled.trim() === current ? current : "";
-  const pageOrigin = typeof window === "undefined" ? "" : window.location.origin;
-  const preview = shown !== "" && isDisplayable(shown, pageOrigin, mediaOrigins);
-  const importedOnSave = shown !== "" && !preview && !isSitePath(shown) && isHttpAddress(shown);
+  const preview = shown !== "" && displayable(shown);
+  const importedOnSave = shown !== "" && !preview && isHttpAddress(shown);
   const describedBy = [field.errors ? field.errorId : "", importedOnSave ? field.descriptionId : ""].filter(Boolean).join(" ");
 
   return (
