@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { LoaderCircle, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useIsDisplayable } from "#app/components/admin/media-origins.ts";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
@@ -53,6 +54,7 @@ export function IconUrlField({
   defaultValue: string;
 }) {
   const text = variants[kind === "flag" ? "flag" : "icon"];
+  const input = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState(defaultValue);
   // The address the preview is for: set when the field is left or an upload fills it.
   const [settled, setSettled] = useState(defaultValue);
@@ -70,8 +72,12 @@ export function IconUrlField({
     try {
       const stored = await sendFile(kind, file);
       storedHere(stored);
-      setUrl(stored);
-      setSettled(stored);
+      flushSync(() => {
+        setUrl(stored);
+        setSettled(stored);
+      });
+      // An error left from a typed address no longer applies: an input event has the form check the uploaded one.
+      input.current?.dispatchEvent(new Event("input", { bubbles: true }));
       notify({ id, type: "success", title: text.toasts.uploaded });
     } catch (error) {
       notify({ id, type: "error", title: text.toasts.failed, description: error instanceof Error ? error.message : undefined });
@@ -90,6 +96,7 @@ export function IconUrlField({
     <div className="space-y-2">
       <FormField field={field} label={text.label} hint={importedOnSave ? mediaUrlText.imageImportedOnSave : undefined}>
         <input
+          ref={input}
           id={field.id}
           name={field.name}
           type="text"
