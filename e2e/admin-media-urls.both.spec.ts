@@ -89,3 +89,25 @@ test("the Language dialog's flag: upload, preview and outside addresses", async 
     await flagFieldBehaves(page, width, `e2e-flag-${width}`);
   }
 });
+
+test.describe("the phrase dialog's audio address", () => {
+  test.use({ baseURL: servers.phrases.url, signedInAsAdmin: true });
+
+  test("another site's audio is not previewed but announced as copied on save", async ({ page }) => {
+    const width = page.viewportSize()!.width;
+    await page.goto("/admin/phrases");
+    await page.getByRole("button", { name: "Add Phrases" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
+    const audio = dialog.getByLabel("Audio URL");
+    const note = "This audio file is on another site: it will be copied to this site when you save.";
+    await audio.fill("https://audio.example/hola.mp3");
+    await expect(dialog.getByText(note)).toBeVisible();
+    await expect(audio).toHaveAccessibleDescription(note);
+    await expect(dialog.getByRole("button", { name: "Play audio preview" })).toBeDisabled();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${shots}/phrase-audio-outside-${width}.png` });
+    await audio.fill("/storage/content/audio/x.mp3");
+    await expect(dialog.getByText(note)).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Play audio preview" })).toBeEnabled();
+  });
+});
