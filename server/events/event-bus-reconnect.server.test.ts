@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server.ts";
 import { cached } from "#server/events/cached.server.ts";
 import { createPostgresEventBus, type EventBus, type Topic } from "#server/events/event-bus.server.ts";
@@ -29,16 +29,28 @@ describe("event listener after a database hang (PostgreSQL)", () => {
   const buses: EventBus[] = [];
   beforeAll(async () => {
     handle = await openTestDatabase("postgres");
+  });
+  beforeEach(async () => {
     const server = new URL(handle.url!);
     proxy = await startHangingProxy({ host: server.hostname, port: Number(server.port || 5432) });
   });
+  afterEach(async () => {
+    proxy.recover();
+    for (const bus of buses.splice(0)) await bus.close();
+    await proxy.close();
+  });
   afterAll(async () => {
-    for (const bus of buses) await bus.close();
-    await proxy?.close();
     await handle?.close();
   });
 
-  it("reconnects once the database answers again, drops the caches that may have missed an event, and hears new events", async () => {
+  it.each([
+    ["goes silent", (proxy: HangingProxy) => proxy.hang()],
+    // Noticed at once, but the reconnect attempts meet a server that accepts and says nothing.
+    ["is cut, then accepts but stays silent", (proxy: HangingProxy) => {
+      proxy.hang();
+      proxy.cut();
+    }],
+  ])("when the database %s, reconnects once it answers again, drops the caches that may have missed an event, and hears new events", async (_, fail) => {
     const serverA = await createPostgresEventBus(handle.url!, handle.db, quietLogger);
     buses.push(serverA);
     const throughProxy = new URL(handle.url!);
@@ -53,11 +65,12 @@ describe("event listener after a database hang (PostgreSQL)", () => {
     const values = () => Promise.all(caches.map((cache) => cache.get()));
     expect(await values()).toEqual([1, 1, 1]);
 
-    proxy.hang();
     const acceptedAtHang = proxy.accepted();
+    fail(proxy);
     // Lost: the listener's connection says nothing until it is dropped.
     await serverA.publish("catalog");
-    // The idle connection's heartbeat goes unanswered, and reconnecting goes on through attempts that time out...
+    // The loss is noticed (a silent idle connection by its heartbeat), and reconnecting goes on through attempts
+    // that time out...
     await vi.waitFor(() => expect(proxy.accepted()).toBeGreaterThanOrEqual(acceptedAtHang + 3), { timeout: 10_000 });
     // ...with one line for the loss, not one per attempt; meanwhile the caches keep serving what they have.
     expect(log.lines).toEqual([expect.stringMatching(/^warn Event listener connection lost/)]);

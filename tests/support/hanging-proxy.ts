@@ -10,6 +10,8 @@ export interface HangingProxy {
    * and new ones are accepted but get no answer.
    */
   hang(): void;
+  /** Closes every connection open now, as a server restart or a network reset would. */
+  cut(): void;
   /** Forwards again: what was held back goes through, and connections accepted meanwhile reach the target. */
   recover(): void;
   close(): Promise<void>;
@@ -68,6 +70,9 @@ export async function startHangingProxy(target: { host: string; port: number }):
     accepted: () => accepted,
     hang() {
       hung = true;
+    },
+    cut() {
+      for (const socket of open) socket.destroy();
     },
     recover() {
       hung = false;
