@@ -90,4 +90,18 @@ describe("event listener after a database hang (PostgreSQL)", () => {
     await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(await values()).toEqual([2, 2, 3]);
   });
+
+  it("closes while the database hangs, connected or reconnecting", async () => {
+    const throughProxy = new URL(handle.url!);
+    throughProxy.host = proxy.address;
+    const connected = await createPostgresEventBus(throughProxy.toString(), handle.db, quietLogger, timings);
+    const reconnecting = await createPostgresEventBus(throughProxy.toString(), handle.db, quietLogger, timings);
+    const acceptedAtHang = proxy.accepted();
+    proxy.hang();
+    // A hung server never answers the goodbye, so closing cannot wait for it.
+    await expect(connected.close()).resolves.toBeUndefined();
+    proxy.cut();
+    await vi.waitFor(() => expect(proxy.accepted()).toBeGreaterThan(acceptedAtHang), { timeout: 5000 });
+    await expect(reconnecting.close()).resolves.toBeUndefined();
+  });
 });

@@ -47,6 +47,8 @@ export async function listen(options: ListenerOptions): Promise<Listener> {
   const { connectionString, channel, onNotification, onReconnect, logger } = options;
   const timings = { ...defaultListenerTimings, ...options.timings };
   let current: pg.Client | undefined;
+  /** A reconnect attempt in flight, cut by close() rather than left to its timeout. */
+  let connecting: pg.Client | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
@@ -60,6 +62,7 @@ export async function listen(options: ListenerOptions): Promise<Listener> {
     });
     client.on("error", (error) => lose(client, error));
     client.on("end", () => lose(client, new Error("Connection closed")));
+    connecting = client;
     try {
       await within(timings.timeoutMs, "Connecting", (async () => {
         await client.connect();
@@ -69,6 +72,8 @@ export async function listen(options: ListenerOptions): Promise<Listener> {
     } catch (error) {
       drop(client);
       throw error;
+    } finally {
+      connecting = undefined;
     }
   };
 
@@ -126,6 +131,7 @@ export async function listen(options: ListenerOptions): Promise<Listener> {
       closed = true;
       clearTimeout(heartbeat);
       clearTimeout(retry);
+      if (connecting) drop(connecting);
       const client = current;
       current = undefined;
       if (client) await within(timings.timeoutMs, "Closing", client.end()).catch(() => drop(client));

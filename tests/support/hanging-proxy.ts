@@ -21,24 +21,19 @@ export interface HangingProxy {
 export async function startHangingProxy(target: { host: string; port: number }): Promise<HangingProxy> {
   let hung = false;
   let accepted = 0;
-  const held = new Set<() => void>();
   const open = new Set<net.Socket>();
+  /** Connections accepted while hung, to be put through on recovery. */
+  const waiting = new Set<() => void>();
   const track = (socket: net.Socket) => {
     open.add(socket);
     socket.on("close", () => open.delete(socket));
     // A reset on one side is the other side's business (it sees its own socket close), not the proxy's.
     socket.on("error", () => {});
+    // A paused socket reads nothing, not even the peer's FIN: like a frozen server, it neither answers nor closes.
+    if (hung) socket.pause();
   };
-
   const forward = (from: net.Socket, to: net.Socket) => {
-    from.on("data", (chunk: Buffer) => {
-      if (!hung) return void to.write(chunk);
-      from.pause();
-      held.add(() => {
-        to.write(chunk);
-        from.resume();
-      });
-    });
+    from.on("data", (chunk: Buffer) => to.write(chunk));
     from.on("close", () => to.destroy());
   };
 
@@ -52,15 +47,8 @@ export async function startHangingProxy(target: { host: string; port: number }):
       forward(client, upstream);
       forward(upstream, client);
     };
-    if (hung) {
-      client.pause();
-      held.add(() => {
-        client.resume();
-        connectUpstream();
-      });
-    } else {
-      connectUpstream();
-    }
+    if (hung) waiting.add(connectUpstream);
+    else connectUpstream();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -70,15 +58,16 @@ export async function startHangingProxy(target: { host: string; port: number }):
     accepted: () => accepted,
     hang() {
       hung = true;
+      for (const socket of open) socket.pause();
     },
     cut() {
       for (const socket of open) socket.destroy();
     },
     recover() {
       hung = false;
-      const release = [...held];
-      held.clear();
-      for (const resume of release) resume();
+      for (const connect of waiting) connect();
+      waiting.clear();
+      for (const socket of open) socket.resume();
     },
     async close() {
       for (const socket of open) socket.destroy();
