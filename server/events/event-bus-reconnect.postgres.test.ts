@@ -21,8 +21,8 @@ function recordingLogger(): Logger & { lines: string[] } {
   };
 }
 
-// The subject is the LISTEN connection to a PostgreSQL server, so this runs on PostgreSQL in both of the suite's runs
-// (TEST_DATABASE_URL; the embedded database has no connection that could hang).
+// The subject is the LISTEN connection to a PostgreSQL server: the embedded database has no connection that could
+// hang. As a *.postgres.test.ts file it runs in the suite's PostgreSQL step (TEST_DB=postgres, vitest.config.ts).
 describe("event listener after a database hang (PostgreSQL)", () => {
   let handle: DatabaseHandle & { url?: string };
   let proxy: HangingProxy;
