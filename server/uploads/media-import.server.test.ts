@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mediaUrlText } from "#app/lib/media-url.ts";
+import { mediaUrlText } from "#common/media-url.ts";
 import { createLocalStorage } from "#server/storage/local-storage.server.ts";
 import { publicAddressesOnly, type AddressPolicy } from "#server/uploads/address-policy.server.ts";
 import { createMediaResolver, importMediaFile, MediaImportRefused } from "#server/uploads/media-import.server.ts";

@@ -1,5 +1,5 @@
-import { isHttpAddress, isSitePath, mediaUrlText } from "#app/lib/media-url.ts";
-import { uploadKinds, uploadText, type UploadKind } from "#app/lib/upload-rules.ts";
+import { isHttpAddress, isSitePath, mediaUrlText } from "#common/media-url.ts";
+import { uploadKinds, uploadText, type UploadKind } from "#common/upload-rules.ts";
 import type { AddressPolicy } from "#server/uploads/address-policy.server.ts";
 import { fetchRemoteFile, RemoteFetchError } from "#server/uploads/remote-fetch.server.ts";
 import { storeBytes, UploadRefused } from "#server/uploads/uploads.server.ts";

@@ -7,11 +7,11 @@ import { UploadProgress, useUpload } from "#app/components/admin/upload-progress
 import { notify } from "#app/components/toaster.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
-import { catalogToasts } from "#app/lib/catalog-admin.ts";
+import { catalogToasts } from "#common/catalog-admin.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
-import { isHttpAddress, mediaUrlText } from "#app/lib/media-url.ts";
-import { uploadKinds } from "#app/lib/upload-rules.ts";
+import { isHttpAddress, mediaUrlText } from "#common/media-url.ts";
+import { uploadKinds } from "#common/upload-rules.ts";
 
 /** The Language dialog's flag and the level and lesson dialogs' icon: the same field, in their own words. */
 const variants = {

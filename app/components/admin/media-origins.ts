@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { isDisplayable } from "#app/lib/media-url.ts";
+import { isDisplayable } from "#common/media-url.ts";
 import type { loader as adminLayoutLoader } from "#app/routes/admin/layout.tsx";
 
 /**

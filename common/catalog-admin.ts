@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { isMediaAddress } from "#app/lib/media-url.ts";
-import { z } from "#app/lib/zod.ts";
+import { isMediaAddress } from "#common/media-url.ts";
+import { z } from "#common/zod.ts";
 
 /**
  * The admin Languages, Levels and Lessons tabs: their form schemas (the server validates with the same ones) and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDisplayable, isMediaAddress, isSitePath } from "#app/lib/media-url.ts";
+import { isDisplayable, isMediaAddress, isSitePath } from "#common/media-url.ts";
 
 describe("media addresses", () => {
   it("accept a path on this site exactly as a browser requests it", () => {

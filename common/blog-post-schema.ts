@@ -1,5 +1,5 @@
-import { isMediaAddress } from "#app/lib/media-url.ts";
-import { z } from "#app/lib/zod.ts";
+import { isMediaAddress } from "#common/media-url.ts";
+import { z } from "#common/zod.ts";
 
 /** The blog editor's fields, checked by the same schema in the dialog and in the admin action. */
 
