@@ -1,3 +1,4 @@
+import { isMediaAddress } from "#common/media-url.ts";
 import { z } from "#common/zod.ts";
 
 /** The blog editor's fields, checked by the same schema in the dialog and in the admin action. */
@@ -29,14 +30,15 @@ const optionalText = z
   .transform((v) => v?.trim() || null);
 
 /**
- * A featured image is a URL our upload route returned: a path on this site (/storage/...) or an http(s) address
- * (an S3 bucket or CDN). Anything else (javascript:, data:) is refused, so an address never becomes a script.
+ * A featured image is a URL our upload route returned: a path on this site (/storage/...) or an http(s) address (an S3
+ * bucket or CDN; any other site's is copied into storage on save). Anything else (javascript:, data:) is refused, so
+ * an address never becomes a script.
  */
 const imageUrl = z
   .string()
   .optional()
   .transform((v) => v?.trim() || null)
-  .refine((v) => v === null || /^\/storage\//.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), blogText.imageUrl);
+  .refine((v) => v === null || isMediaAddress(v), blogText.imageUrl);
 
 export const blogPostSchema = z
   .object({

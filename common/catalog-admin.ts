@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { isMediaAddress } from "#common/media-url.ts";
 import { z } from "#common/zod.ts";
 
 /**
@@ -60,6 +61,10 @@ export const catalogToasts = {
   uploadingIcon: "Uploading icon...",
   iconUploaded: "Icon uploaded successfully",
   iconUploadFailed: "Failed to upload icon",
+  /** Not in the spec: the Language dialog's flag upload, in the icon upload's words. */
+  uploadingFlag: "Uploading flag...",
+  flagUploaded: "Flag uploaded successfully",
+  flagUploadFailed: "Failed to upload flag",
 } as const;
 
 export const catalogTexts = {
@@ -90,26 +95,14 @@ const idField = (required: string, min = 1) =>
 const text = (message: string, max: number = CATALOG_LIMITS.name) =>
   z.string({ error: message }).trim().min(2, message).max(max, `Must be at most ${max} characters`);
 
-/** Accepted in a URL field, and worth a preview (a half-typed address would only make the browser fetch a 404). */
-export const isHttpUrl = (value: string) => {
-  // Our own stored files are site-relative (/storage/...); anything else must be an absolute http(s) address.
-  if (value.startsWith("/") && !value.startsWith("//")) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-};
-
-const url = (message: string) => z.string({ error: message }).trim().max(CATALOG_LIMITS.url, message).refine(isHttpUrl, message);
+const url = (message: string) => z.string({ error: message }).trim().max(CATALOG_LIMITS.url, message).refine(isMediaAddress, message);
 /** A URL or nothing: Conform sends an emptied field as undefined. */
 const optionalUrl = (message: string) =>
   z
     .string()
     .trim()
     .max(CATALOG_LIMITS.url, message)
-    .refine((v) => v === "" || isHttpUrl(v), message)
+    .refine((v) => v === "" || isMediaAddress(v), message)
     .optional()
     .transform((v) => v ?? "");
 

@@ -1,3 +1,4 @@
+import { isMediaAddress } from "#common/media-url.ts";
 import { z } from "#common/zod.ts";
 
 /** The texts of SPEC §5 and §8 for the admin Phrases tab, word for word. */
@@ -28,19 +29,8 @@ export const phraseText = {
   noLessons: "Add languages, levels, and lessons first before creating phrases.",
 } as const;
 
-/**
- * An absolute http(s) URL, or a path on this site (stored files are served from /storage/... on local disk, so the
- * URLs our own storage makes are paths).
- */
-export function isAudioUrl(value: string): boolean {
-  if (value.startsWith("/")) return !value.startsWith("//") && !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
+/** A path on this site or an http(s) address (copied into our storage on save when it is not ours). */
+export const isAudioUrl = isMediaAddress;
 
 export interface PhraseRowInput {
   originalText: string;

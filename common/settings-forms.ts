@@ -1,5 +1,7 @@
 import { normalizeBannerSize, type bannerSizes, type SettingsField } from "#common/settings.ts";
 import type { ToastMessage } from "#common/toast.ts";
+import { isSitePath } from "#common/media-url.ts";
+import type { UploadKind } from "#common/upload-rules.ts";
 import { z } from "#common/zod.ts";
 
 /** The Settings screen's tabs (SPEC §2), in the tab bar's order; `?tab=` names one, default "app". */
@@ -38,7 +40,7 @@ function optionalUrl({ allowPath }: { allowPath: boolean }) {
     .optional()
     .transform((value, ctx) => {
       if (!value) return null;
-      if (allowPath && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) return value;
+      if (allowPath && isSitePath(value)) return value;
       let url: URL;
       try {
         url = new URL(value);
@@ -123,6 +125,14 @@ export const bannerSettingsSchema = z.object({
 /** Image fields an upload saves at once (SPEC §7: "after an image upload the new URL is saved immediately"). */
 export const imageSettingFields = ["app_screenshot", "hero_image", "logo", "favicon"] as const satisfies SettingsField[];
 export type ImageSettingField = (typeof imageSettingFields)[number];
+
+/** The upload kind of each image field: its rules also apply to an outside address copied into storage on save. */
+export const imageUploadKinds = {
+  app_screenshot: "appScreenshot",
+  hero_image: "hero",
+  logo: "logo",
+  favicon: "favicon",
+} as const satisfies Record<ImageSettingField, UploadKind>;
 
 export const setImageSchema = z.object({
   field: z.enum(imageSettingFields),

@@ -31,6 +31,8 @@ function image(maxMb: number, bucket: UploadRule["bucket"], folder: string, maxS
 }
 
 export const uploadKinds = {
+  // Not in SPEC §7's paths: a flag is a catalogue image like an icon, with the icons' limits.
+  flag: image(2, "content", "flags", 512),
   levelIcon: image(2, "content", "icons/level", 512),
   lessonIcon: image(2, "content", "icons/lesson", 512),
   blogImage: image(10, "assets", "blog", 1600),

@@ -22,6 +22,7 @@ import type { Storage } from "#server/storage/storage.server.ts";
 import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import type { TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+import { createMediaResolver, type MediaImportOptions, type MediaResolver } from "#server/uploads/media-import.server.ts";
 
 /**
  * Everything a request needs, built once per process from the environment. Loaders, actions, API handlers and the
@@ -35,6 +36,8 @@ export interface Runtime {
   events: EventBus;
   storage: Storage;
   tts: TextToSpeech;
+  /** Media addresses on save: ours kept, outside ones copied into storage (server/uploads/media-import.server.ts). */
+  media: MediaResolver;
   /** SMTP when SMTP_URL is set, else the mail_outbox table. */
   mailer: Mailer;
   /** Accounts and sessions (better-auth); see server/auth/. */
@@ -68,6 +71,8 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** An already open database (tests); by default the one DATABASE_URL or DATA_DIR names. */
   database?: DatabaseHandle;
+  /** How outside media addresses are fetched (tests allow their own loopback server). */
+  mediaImport?: MediaImportOptions;
 }
 
 export async function createRuntime(env: Env, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -112,6 +117,7 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
       events,
       storage,
       tts,
+      media: createMediaResolver({ storage, publicUrl: env.PUBLIC_URL }, options.mediaImport),
       mailer,
       auth,
       authSecret,

@@ -271,12 +271,12 @@ describe("catalogue routes over HTTP", () => {
 
   it("adds, and the public pages show the change at once; a duplicate gets the failure toast and a field error", async () => {
     expect(await (await site.request("/languages")).text()).not.toContain("Tagalog");
-    const added = await post("/admin/languages", { intent: "create", id: "tl", name: "Tagalog", flagUrl: "https://x.example/tl.png" });
+    const added = await post("/admin/languages", { intent: "create", id: "tl", name: "Tagalog", flagUrl: "/images/flags/tl.png" });
     expect(added.status).toBe(200);
     expect(flashTitles(added)).toEqual([catalogToasts.languageAdded]);
     expect(await (await site.request("/languages")).text()).toContain("Tagalog");
 
-    const again = await post("/admin/languages", { intent: "create", id: "tl", name: "Tagalog", flagUrl: "https://x.example/tl.png" });
+    const again = await post("/admin/languages", { intent: "create", id: "tl", name: "Tagalog", flagUrl: "/images/flags/tl.png" });
     expect(again.status).toBe(400);
     expect(flashTitles(again)).toEqual([catalogToasts.languageAddFailed]);
     expect(await again.text()).toContain(catalogMessages.languageExists);
@@ -307,7 +307,7 @@ describe("catalogue routes over HTTP", () => {
     const storage = site.runtime.storage;
     const own = await storeUpload(storage, "lessonIcon", new File([tinyPng], "own.png", { type: "image/png" }));
     const shared = await storeUpload(storage, "levelIcon", new File([tinyPng], "shared.png", { type: "image/png" }));
-    await post("/admin/languages", { intent: "create", id: "files", name: "Files", flagUrl: "https://x.example/f.png" });
+    await post("/admin/languages", { intent: "create", id: "files", name: "Files", flagUrl: "/images/flags/f.png" });
     await post("/admin/levels", { intent: "create", languageId: "files", id: "a1", title: "Files A1", cefrLabel: "A1", iconUrl: shared.url });
     await post("/admin/levels", { intent: "create", languageId: "tl", id: "a2", title: "Keeps", cefrLabel: "A2", iconUrl: shared.url });
     await post("/admin/lessons", { intent: "create", languageId: "files", levelId: "a1", id: "one", title: "One", translatedTitle: "Uno", iconUrl: own.url });

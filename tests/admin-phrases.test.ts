@@ -298,7 +298,7 @@ describe("POST /admin/phrases", () => {
     languageId: "spanish",
     levelId: "a1",
     lessonId: "greetings",
-    audioUrl: "https://cdn.example/http-add.mp3",
+    audioUrl: "/storage/content/audio/http-add.mp3",
     originalText: ["Buenas noches", ""],
     translatedText: ["Good night", "ignored"],
   };
@@ -309,7 +309,7 @@ describe("POST /admin/phrases", () => {
     const response = await post(fields);
     expect(response.status).toBe(200);
     expect(flashTitles(response)).toEqual(["1 phrases added successfully"]);
-    expect((await rowsOf("greetings", "https://cdn.example/http-add.mp3")).map((r) => r.originalText)).toEqual(["Buenas noches"]);
+    expect((await rowsOf("greetings", "/storage/content/audio/http-add.mp3")).map((r) => r.originalText)).toEqual(["Buenas noches"]);
     expect(await (await site.request("/spanish/a1/greetings")).text()).toContain("Buenas noches");
   });
 
@@ -327,13 +327,13 @@ describe("POST /admin/phrases", () => {
       groupLanguageId: "spanish",
       groupLevelId: "a1",
       groupLessonId: "greetings",
-      groupAudioUrl: "https://cdn.example/http-add.mp3",
+      groupAudioUrl: "/storage/content/audio/http-add.mp3",
       originalText: ["Buenas noches", "Hasta mañana"],
       translatedText: ["Good night", "See you tomorrow"],
     });
     expect(response.status).toBe(200);
     expect(flashTitles(response)).toEqual([phraseText.updated]);
-    expect((await rowsOf("greetings", "https://cdn.example/http-add.mp3")).map((r) => r.originalText)).toEqual(["Buenas noches", "Hasta mañana"]);
+    expect((await rowsOf("greetings", "/storage/content/audio/http-add.mp3")).map((r) => r.originalText)).toEqual(["Buenas noches", "Hasta mañana"]);
   });
 
   it("generates audio for an admin (a file is stored) and for a learner stores nothing", async () => {

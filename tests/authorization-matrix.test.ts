@@ -145,7 +145,7 @@ const matrixPhraseForm = {
   languageId: "spanish",
   levelId: "a1",
   lessonId: "numbers",
-  audioUrl: "https://cdn.example/matrix-numbers.mp3",
+  audioUrl: "/storage/content/audio/matrix-numbers.mp3",
   originalText: "Tres",
   translatedText: "Three",
 };
@@ -156,10 +156,10 @@ const settingsActions: [string, Record<string, string>, string, keyof typeof set
   ["save-content", { about_title: "About us", about_content: "Text" }, settingsText.contentSaved.title, "aboutTitle", "About us"],
   ["save-social", { facebook_link: "https://facebook.com/x" }, settingsText.socialSaved.title, "facebookLink", "https://facebook.com/x"],
   ["save-banner", { banner_title: "Learn", banner_size: "huge" }, settingsText.bannerSaved.title, "bannerSize", "medium"],
-  ["set-image", { field: "logo", url: "https://cdn.example.com/logo.png" }, settingsText.logoUploaded.title, "logo", "https://cdn.example.com/logo.png"],
-  ["set-image", { field: "favicon", url: "https://cdn.example.com/favicon.png" }, settingsText.faviconUploaded.title, "favicon", "https://cdn.example.com/favicon.png"],
-  ["set-image", { field: "hero_image", url: "https://cdn.example.com/hero.png" }, settingsText.heroUploaded.title, "heroImage", "https://cdn.example.com/hero.png"],
-  ["set-image", { field: "app_screenshot", url: "https://cdn.example.com/app.png" }, settingsText.screenshotUploaded.title, "appScreenshot", "https://cdn.example.com/app.png"],
+  ["set-image", { field: "logo", url: "/storage/assets/settings/logo.png" }, settingsText.logoUploaded.title, "logo", "/storage/assets/settings/logo.png"],
+  ["set-image", { field: "favicon", url: "/storage/assets/settings/favicon.png" }, settingsText.faviconUploaded.title, "favicon", "/storage/assets/settings/favicon.png"],
+  ["set-image", { field: "hero_image", url: "/storage/assets/settings/hero.png" }, settingsText.heroUploaded.title, "heroImage", "/storage/assets/settings/hero.png"],
+  ["set-image", { field: "app_screenshot", url: "/storage/assets/settings/app.png" }, settingsText.screenshotUploaded.title, "appScreenshot", "/storage/assets/settings/app.png"],
   ["default-favicon", {}, settingsText.faviconSet.title, "favicon", DEFAULT_FAVICON],
 ];
 
@@ -364,8 +364,8 @@ const matrix: Record<string, Row> = {
   "routes/admin/layout": adminPage("/admin"),
   "routes/admin/overview": adminPage("/admin"),
   "routes/admin/languages": catalogAdminRow("/admin/languages", [
-    ["create", { intent: "create", id: "matrix-lang", name: "Matrix", flagUrl: "https://example.com/flag.png" }, catalogToasts.languageAdded, async () => expect(await catalogRow("languages", "matrix-lang")).toMatchObject({ name: "Matrix" })],
-    ["update", { intent: "update", id: "matrix-lang", name: "Matrix Two", flagUrl: "https://example.com/flag.png" }, catalogToasts.languageUpdated, async () => expect(await catalogRow("languages", "matrix-lang")).toMatchObject({ name: "Matrix Two" })],
+    ["create", { intent: "create", id: "matrix-lang", name: "Matrix", flagUrl: "/images/flags/matrix.png" }, catalogToasts.languageAdded, async () => expect(await catalogRow("languages", "matrix-lang")).toMatchObject({ name: "Matrix" })],
+    ["update", { intent: "update", id: "matrix-lang", name: "Matrix Two", flagUrl: "/images/flags/matrix.png" }, catalogToasts.languageUpdated, async () => expect(await catalogRow("languages", "matrix-lang")).toMatchObject({ name: "Matrix Two" })],
     ["delete", { intent: "delete", id: "matrix-lang" }, catalogToasts.languageDeleted, async () => expect(await catalogRow("languages", "matrix-lang")).toBeUndefined()],
   ]),
   "routes/admin/levels": catalogAdminRow("/admin/levels", [

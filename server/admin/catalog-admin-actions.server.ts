@@ -5,6 +5,8 @@ export type { CatalogActionData };
 import { CatalogAdminError, removeUnreferencedFiles, type CatalogAdminDeps, type DeletedFiles } from "#server/admin/catalog-admin.server.ts";
 import { toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
+import type { UploadKind } from "#common/upload-rules.ts";
+import { MediaImportRefused } from "#server/uploads/media-import.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -48,6 +50,35 @@ export async function respond(
     { ok: true, result: submission?.reply({ resetForm: true }) ?? null },
     { headers: toastHeaders(context, { type: "success", title: messages.success }) },
   );
+}
+
+/**
+ * Saves a record with a media address (docs/decisions/009-outside-media-addresses.md): an outside address is copied
+ * into storage first and our address saved; a refusal becomes the field's error; if the save then fails, the copy is
+ * removed again.
+ */
+export function withMedia<T extends Record<F, string>, F extends string>(
+  context: Context,
+  value: T,
+  media: { field: F; kind: UploadKind },
+  save: (value: T) => Promise<unknown>,
+) {
+  return async () => {
+    const resolver = getRuntime(context).media;
+    let resolved;
+    try {
+      resolved = await resolver.resolve(media.kind, value[media.field]);
+    } catch (error) {
+      if (error instanceof MediaImportRefused) throw new CatalogAdminError(error.message, media.field);
+      throw error;
+    }
+    try {
+      await save({ ...value, [media.field]: resolved.url });
+    } catch (error) {
+      await resolver.discard(resolved);
+      throw error;
+    }
+  };
 }
 
 /** A form that did not pass the schema: its field errors, no toast. */

@@ -76,10 +76,18 @@ export async function prepareUpload(rule: UploadRule, bytes: Uint8Array): Promis
 
 /** Checks, prepares and stores one upload; the caller saves the returned URL with its record. */
 export async function storeUpload(storage: Storage, kind: UploadKind, file: File): Promise<StoredFile> {
+  if (file.size > uploadKinds[kind].maxBytes) throw new UploadRefused(uploadKinds[kind].sizeMessage, 413);
+  return storeBytes(storage, kind, file.name, new Uint8Array(await file.arrayBuffer()));
+}
+
+/**
+ * Checks, prepares and stores a file's bytes as `kind`, whichever way they came (an upload, or a file imported from
+ * an outside address: server/uploads/media-import.server.ts). `name` only makes the stored key readable.
+ */
+export async function storeBytes(storage: Storage, kind: UploadKind, name: string, bytes: Uint8Array): Promise<StoredFile> {
   const rule: UploadRule = uploadKinds[kind];
-  if (file.size > rule.maxBytes) throw new UploadRefused(rule.sizeMessage, 413);
-  const prepared = await prepareUpload(rule, new Uint8Array(await file.arrayBuffer()));
-  return storage.put(rule.bucket, unguessableKey(rule.folder, file.name || kind, prepared.extension), prepared.data, prepared.contentType);
+  const prepared = await prepareUpload(rule, bytes);
+  return storage.put(rule.bucket, unguessableKey(rule.folder, name || kind, prepared.extension), prepared.data, prepared.contentType);
 }
 
 /**

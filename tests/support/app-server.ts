@@ -13,6 +13,7 @@ import type * as EnvModule from "#server/env.server.ts";
 import type * as RuntimeModule from "#server/runtime.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import type { Logger } from "#server/logger.server.ts";
+import type { MediaImportOptions } from "#server/uploads/media-import.server.ts";
 import { quietLogger, openTestDatabase } from "#tests/support/database.ts";
 
 /**
@@ -42,6 +43,8 @@ export interface TestSiteOptions {
   smtpUrl?: string;
   /** Where the site logs (silent by default). */
   logger?: Logger;
+  /** How the site fetches outside media addresses (a test allows its own loopback file server). */
+  mediaImport?: MediaImportOptions;
 }
 
 export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
@@ -77,7 +80,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
       ...(options.ownerEmail ? { OWNER_EMAIL: options.ownerEmail } : {}),
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     });
-    const runtime = await createRuntime(env, { database, logger: options.logger ?? quietLogger });
+    const runtime = await createRuntime(env, { database, logger: options.logger ?? quietLogger, ...(options.mediaImport ? { mediaImport: options.mediaImport } : {}) });
     app.use(createSiteHandler(runtime));
 
     return {

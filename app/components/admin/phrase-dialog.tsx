@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CatalogSelect, type CatalogOption, type CatalogSelection } from "#app/components/admin/catalog-select.tsx";
 import { usePhraseTreeChoices } from "#app/components/admin/phrase-tree-choices.ts";
+import { useIsDisplayable } from "#app/components/admin/media-origins.ts";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -20,6 +21,7 @@ import {
   type PhraseRowInput,
 } from "#common/phrase-form.ts";
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
+import { isHttpAddress, mediaUrlText } from "#common/media-url.ts";
 import { uploadKinds } from "#common/upload-rules.ts";
 
 /** What the dialog opens with: empty for Add, the group's values for Edit (plus the key of the group being edited). */
@@ -108,6 +110,7 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
   const generate = useFetcher<PhraseActionData>();
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useAudioPlayer(PREVIEW_KEY, audioUrl.trim(), { preload: "none" });
+  const displayable = useIsDisplayable();
   // Uploaded or generated here: discarded when the dialog closes, unless the saved group uses it.
   const storedHere = useDialogFiles();
 
@@ -213,6 +216,11 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
   }
 
   const audioUrlId = `${formId}-audio-url`;
+  // An address on another site cannot play here (the page's policy blocks it): it is copied into storage on save.
+  const trimmedAudioUrl = audioUrl.trim();
+  const playable = trimmedAudioUrl !== "" && displayable(trimmedAudioUrl);
+  const importedOnSave = !playable && isHttpAddress(trimmedAudioUrl);
+  const audioDescribedBy = [errors.audioUrl ? `${audioUrlId}-error` : "", importedOnSave ? `${audioUrlId}-note` : ""].filter(Boolean).join(" ");
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={saving || undefined}>
       <div className="flex items-start justify-between gap-4 border-b border-brand-100 px-5 py-4 sm:px-6">
@@ -248,14 +256,14 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
               onChange={(event) => setAudioUrl(event.target.value)}
               placeholder="https://example.com/audio.mp3"
               aria-invalid={errors.audioUrl ? true : undefined}
-              aria-describedby={errors.audioUrl ? `${audioUrlId}-error` : undefined}
+              aria-describedby={audioDescribedBy || undefined}
               className={cn(inputClasses, "min-w-0 flex-1")}
             />
             <Button
               type="button"
               variant="outline"
               size="iconLg"
-              disabled={!audioUrl.trim()}
+              disabled={!playable}
               onClick={() => void togglePreview()}
               aria-label={preview.playing ? "Pause audio preview" : "Play audio preview"}
             >
@@ -265,6 +273,11 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
           {errors.audioUrl ? (
             <p id={`${audioUrlId}-error`} className="mt-1.5 text-sm font-medium text-red-700">
               {errors.audioUrl}
+            </p>
+          ) : null}
+          {importedOnSave ? (
+            <p id={`${audioUrlId}-note`} className="mt-1.5 text-sm text-muted">
+              {mediaUrlText.audioImportedOnSave}
             </p>
           ) : null}
           <div className="mt-3 flex flex-wrap gap-2">

@@ -10,6 +10,7 @@ import { createPost, deletePost, listAllPosts, PostNotFound, setPublished, updat
 import { lessonKey, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/blog";
+import { MediaImportRefused } from "#server/uploads/media-import.server.ts";
 
 const section = adminSection("/admin/blog");
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,10 +67,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
     }
+    // An outside image is copied into storage first (docs/decisions/009-outside-media-addresses.md).
+    let image;
     try {
-      if (intent === "create") await createPost(deps, input, user.id);
-      else await updatePost(deps, id, input);
+      image = await runtime.media.resolve("blogImage", input.featuredImage ?? "");
     } catch (error) {
+      if (!(error instanceof MediaImportRefused)) throw error;
+      return data({ ok: false as const, intent, result: submission.reply({ fieldErrors: { featuredImage: [error.message] } }) }, { status: 400 });
+    }
+    const post = { ...input, featuredImage: image.url || null };
+    try {
+      if (intent === "create") await createPost(deps, post, user.id);
+      else await updatePost(deps, id, post);
+    } catch (error) {
+      await runtime.media.discard(image);
       runtime.logger.error(`Blog post ${intent} failed`, error);
       const title = intent === "create" ? blogText.createError : blogText.updateError;
       return data(

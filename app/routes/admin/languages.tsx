@@ -3,13 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
 import { CatalogDialog, DeleteButton, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
-import { catalogTexts, catalogToasts, isHttpUrl, languageSchema, type AdminLanguage } from "#common/catalog-admin.ts";
+import { catalogTexts, catalogToasts, languageSchema, type AdminLanguage } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
-import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
+import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, withMedia, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import { createLanguage, deleteLanguage, listAdminLanguages, updateLanguage } from "#server/admin/catalog-admin.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
@@ -31,9 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: languageSchema });
     if (submission.status !== "success") return invalid(submission);
     const value = submission.value;
+    const flag = { field: "flagUrl", kind: "flag" } as const;
     return intent === "create"
-      ? respond(context, () => createLanguage(deps, value), { success: catalogToasts.languageAdded, failure: catalogToasts.languageAddFailed }, submission)
-      : respond(context, () => updateLanguage(deps, value), { success: catalogToasts.languageUpdated, failure: catalogToasts.languageUpdateFailed }, submission);
+      ? respond(context, withMedia(context, value, flag, (v) => createLanguage(deps, v)), { success: catalogToasts.languageAdded, failure: catalogToasts.languageAddFailed }, submission)
+      : respond(context, withMedia(context, value, flag, (v) => updateLanguage(deps, v)), { success: catalogToasts.languageUpdated, failure: catalogToasts.languageUpdateFailed }, submission);
   }
   if (intent === "delete") {
     return respond(context, deleteThenClean(context, () => deleteLanguage(deps, field(formData, "id"))), {
@@ -124,7 +126,6 @@ function LanguageForm({ language, onDone }: { language?: AdminLanguage; onDone: 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
   }, [fetcher.state, fetcher.data, onDone]);
-  const [flag, setFlag] = useState(language?.flagUrl ?? "");
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={language ? "update" : "create"} />
@@ -134,15 +135,7 @@ function LanguageForm({ language, onDone }: { language?: AdminLanguage; onDone: 
       <FormField field={fields.name} label="Language Name">
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className={inputClasses} />
       </FormField>
-      <FormField field={fields.flagUrl} label="Flag Image URL">
-        <input
-          {...getInputProps(fields.flagUrl, { type: "url" })}
-          onChange={(e) => setFlag(e.currentTarget.value)}
-          placeholder="https://example.com/flag.png"
-          className={inputClasses}
-        />
-      </FormField>
-      {isHttpUrl(flag) ? <img src={flag} alt="Flag preview" className="h-12 w-18 rounded-md border border-brand-100 object-cover" /> : null}
+      <IconUrlField field={fields.flagUrl} kind="flag" defaultValue={language?.flagUrl ?? ""} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
         {language ? "Update Language" : "Add Language"}

@@ -7,6 +7,8 @@ import { adminOverview, adminSections } from "#app/lib/admin-sections.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useRootData } from "#app/root.tsx";
 import { requireAdmin } from "#server/auth/session.server.ts";
+import { getRuntime } from "#server/context.server.ts";
+import { storagePublicUrl } from "#server/runtime.server.ts";
 import type { Route } from "./+types/layout";
 
 /**
@@ -15,7 +17,9 @@ import type { Route } from "./+types/layout";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  return { email: user.email };
+  // Where stored files live when not on this site: the page's policy loads images and audio from there too.
+  const storage = storagePublicUrl(getRuntime(context).env);
+  return { email: user.email, mediaOrigins: storage ? [new URL(storage).origin] : [] };
 }
 
 const tabs = [adminOverview, ...adminSections];

@@ -13,7 +13,7 @@ import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { catalogTexts, catalogToasts, lessonSchema, type AdminLanguage, type AdminLesson, type AdminLevel } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
-import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
+import { catalogDeps, deleteThenClean, field, invalid, respond, withMedia, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import {
   createLesson,
   deleteLesson,
@@ -67,9 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: lessonSchema });
     if (submission.status !== "success") return invalid(submission);
     const value = submission.value;
+    const icon = { field: "iconUrl", kind: "lessonIcon" } as const;
     return intent === "create"
-      ? respond(context, () => createLesson(deps, value), { success: catalogToasts.lessonAdded, failure: catalogToasts.lessonAddFailed }, submission)
-      : respond(context, () => updateLesson(deps, key, value), { success: catalogToasts.lessonUpdated, failure: catalogToasts.lessonUpdateFailed }, submission);
+      ? respond(context, withMedia(context, value, icon, (v) => createLesson(deps, v)), { success: catalogToasts.lessonAdded, failure: catalogToasts.lessonAddFailed }, submission)
+      : respond(context, withMedia(context, value, icon, (v) => updateLesson(deps, key, v)), { success: catalogToasts.lessonUpdated, failure: catalogToasts.lessonUpdateFailed }, submission);
   }
   if (intent === "lock") {
     const locked = field(formData, "locked") === "true";

@@ -11,7 +11,7 @@ import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { catalogTexts, catalogToasts, levelSchema, type AdminLanguage, type AdminLevel } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
-import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
+import { catalogDeps, deleteThenClean, field, invalid, respond, withMedia, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import {
   createLevel,
   deleteLevel,
@@ -47,9 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: levelSchema });
     if (submission.status !== "success") return invalid(submission);
     const value = submission.value;
+    const icon = { field: "iconUrl", kind: "levelIcon" } as const;
     return intent === "create"
-      ? respond(context, () => createLevel(deps, value), { success: catalogToasts.levelAdded, failure: catalogToasts.levelAddFailed }, submission)
-      : respond(context, () => updateLevel(deps, key, value), { success: catalogToasts.levelUpdated, failure: catalogToasts.levelUpdateFailed }, submission);
+      ? respond(context, withMedia(context, value, icon, (v) => createLevel(deps, v)), { success: catalogToasts.levelAdded, failure: catalogToasts.levelAddFailed }, submission)
+      : respond(context, withMedia(context, value, icon, (v) => updateLevel(deps, key, v)), { success: catalogToasts.levelUpdated, failure: catalogToasts.levelUpdateFailed }, submission);
   }
   if (intent === "lock") {
     const locked = field(formData, "locked") === "true";

@@ -28,6 +28,7 @@ import {
   type PhraseSearchHit,
   type PhraseSearchResult,
 } from "#server/admin/phrases-admin.server.ts";
+import { MediaImportRefused } from "#server/uploads/media-import.server.ts";
 import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { SpeechServiceError } from "#server/tts/text-to-speech.server.ts";
@@ -74,9 +75,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = phraseFormSchema.safeParse(phraseFormFromData(formData));
     if (!parsed.success) return data<PhraseActionData>({ ok: false, intent, errors: phraseFormErrors(parsed.error) }, { status: 400 });
     const failure = intent === "add" ? phraseText.addFailed : phraseText.updateFailed;
+    // An outside audio address is copied into storage first (docs/decisions/009-outside-media-addresses.md).
+    let audio;
+    try {
+      audio = await runtime.media.resolve("audio", parsed.data.audioUrl);
+    } catch (error) {
+      if (!(error instanceof MediaImportRefused)) throw error;
+      return data<PhraseActionData>({ ok: false, intent, errors: { audioUrl: error.message } }, { status: 400 });
+    }
+    const value = { ...parsed.data, audioUrl: audio.url };
     try {
       if (intent === "add") {
-        const count = await addPhrases(db, runtime.events, parsed.data);
+        const count = await addPhrases(db, runtime.events, value);
         return data<PhraseActionData>({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.added(count) }) });
       }
       const group = {
@@ -85,9 +95,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         lessonId: String(formData.get("groupLessonId") ?? ""),
         audioUrl: String(formData.get("groupAudioUrl") ?? ""),
       };
-      await updatePhraseGroup(db, runtime.events, group, parsed.data, { storage: runtime.storage, logger: runtime.logger });
+      await updatePhraseGroup(db, runtime.events, group, value, { storage: runtime.storage, logger: runtime.logger });
       return data<PhraseActionData>({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.updated }) });
     } catch (error) {
+      await runtime.media.discard(audio);
       if (error instanceof PhraseInputError) {
         return data<PhraseActionData>({ ok: false, intent, errors: { [error.field]: error.message } }, { status: 400 });
       }

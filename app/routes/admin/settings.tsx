@@ -10,6 +10,7 @@ import {
   bannerSettingsSchema,
   contentSettingsSchema,
   imageToasts,
+  imageUploadKinds,
   setImageSchema,
   settingsText,
   socialSettingsSchema,
@@ -19,6 +20,7 @@ import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { readSettingsForAdmin, replaceSettingsImage, updateSettings } from "#server/settings/settings-admin.server.ts";
 import type { Route } from "./+types/settings";
+import { MediaImportRefused } from "#server/uploads/media-import.server.ts";
 
 const section = adminSection("/admin/settings");
 
@@ -90,7 +92,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(400, { ...toasts.failed, ...(first ? { description: first } : {}) });
     }
     const { field: name, url } = submission.value;
-    return save(() => replaceSettingsImage(runtime, name, url), imageToasts[name].ok, imageToasts[name].failed);
+    // An outside image is copied into storage first (docs/decisions/009-outside-media-addresses.md).
+    let image;
+    try {
+      image = await runtime.media.resolve(imageUploadKinds[name], url);
+    } catch (error) {
+      if (!(error instanceof MediaImportRefused)) throw error;
+      return fail(400, { ...toasts.failed, description: error.message });
+    }
+    const saved = image.url;
+    return save(() => replaceSettingsImage(runtime, name, saved), imageToasts[name].ok, imageToasts[name].failed);
   }
 
   if (intent === "default-favicon") {

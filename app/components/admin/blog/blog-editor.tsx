@@ -22,6 +22,8 @@ import {
 import { notify } from "#app/components/toaster.tsx";
 import type { AdminAudioGroup } from "#common/phrases-admin.ts";
 import { checkBeforeUpload, uploadKinds } from "#common/upload-rules.ts";
+import { useIsDisplayable } from "#app/components/admin/media-origins.ts";
+import { mediaUrlText } from "#common/media-url.ts";
 
 interface ActionAnswer {
   ok: boolean;
@@ -113,6 +115,11 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
   }
 
   const preview = picked?.preview ?? image;
+  // A post saved before outside images were copied on save may hold another site's address, which the page's policy
+  // blocks: say it will be copied instead of showing a broken image (docs/decisions/009-outside-media-addresses.md).
+  const displayable = useIsDisplayable();
+  const previewShown = preview && (picked || displayable(preview)) ? preview : null;
+  const shownImageError = imageError ?? fields.featuredImage.errors?.[0] ?? null;
   const title = post ? "Edit Blog Post" : "Create New Blog Post";
 
   return (
@@ -164,9 +171,10 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
                 <p id={imageHint} className="text-sm text-muted">
                   Recommended size: 1200x630 pixels.
                 </p>
-                {preview ? (
+                {preview && !previewShown ? <p className="text-sm text-muted">{mediaUrlText.imageImportedOnSave}</p> : null}
+                {previewShown ? (
                   <div className="relative overflow-hidden rounded-xl border border-brand-100">
-                    <img src={preview} alt="Featured image preview" className="aspect-[1200/630] w-full object-cover" />
+                    <img src={previewShown} alt="Featured image preview" className="aspect-[1200/630] w-full object-cover" />
                     <Button
                       type="button"
                       variant="outline"
@@ -187,8 +195,8 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
                     type="file"
                     accept={uploadKinds.blogImage.accept}
                     className="peer sr-only"
-                    aria-describedby={imageError ? `${imageHint} ${imageErrorId}` : imageHint}
-                    aria-invalid={imageError ? true : undefined}
+                    aria-describedby={shownImageError ? `${imageHint} ${imageErrorId}` : imageHint}
+                    aria-invalid={shownImageError ? true : undefined}
                     disabled={busy}
                     onChange={(event) => pick(event.currentTarget.files?.[0])}
                   />
@@ -200,10 +208,10 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
                     {preview ? "Change Image" : "Upload Image"}
                   </label>
                 </div>
-                {imageError ? (
+                {shownImageError ? (
                   <p id={imageErrorId} role="alert" className="flex items-start gap-1.5 text-sm font-medium text-red-700">
                     <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                    {imageError}
+                    {shownImageError}
                   </p>
                 ) : null}
               </fieldset>
