@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, or, sql } from "drizzle-orm";
+import { and, asc, eq, max, sql } from "drizzle-orm";
 import {
   catalogMessages,
   type AdminLanguage,
@@ -10,9 +10,7 @@ import {
 } from "#app/lib/catalog-admin.ts";
 import { compareByOrder } from "#app/lib/catalog.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
-import { blogPosts, languages, lessons, levels, phrases, profiles, settings } from "#server/db/schema.ts";
-import type { Storage } from "#server/storage/storage.server.ts";
-import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
+import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 
 /**
@@ -167,11 +165,25 @@ export interface DeletedFiles {
   urls: string[];
 }
 
+/**
+ * Locks the rows a cascade delete removes, top down, before it deletes anything. A row added below them meanwhile
+ * (a lesson, phrases) holds a key-share lock on its parent until it commits: the lock waits for it, so the DELETE ...
+ * RETURNING that follows sees it and its file gets cleaned up, instead of the foreign keys' cascade removing it
+ * unseen. A row added after the lock waits for the delete to commit and then fails on its foreign key.
+ */
+async function lockForCascade(tx: Executor, where: { languageId: string; levelId?: string }) {
+  const levelWhere = and(eq(levels.languageId, where.languageId), where.levelId === undefined ? undefined : eq(levels.id, where.levelId));
+  await tx.select({ id: levels.id }).from(levels).where(levelWhere).for("update");
+  const lessonWhere = and(eq(lessons.languageId, where.languageId), where.levelId === undefined ? undefined : eq(lessons.levelId, where.levelId));
+  await tx.select({ id: lessons.id }).from(lessons).where(lessonWhere).for("update");
+}
+
 /** Deletes a language with its levels, lessons and phrases (SPEC §4), in one transaction. */
 export async function deleteLanguage(deps: CatalogAdminDeps, languageId: string): Promise<DeletedFiles> {
   const urls = await deps.db.transaction(async (tx) => {
     const [language] = await tx.select(languageColumns).from(languages).where(eq(languages.id, languageId)).for("update");
     if (!language) throw new CatalogAdminError("That language no longer exists.", undefined, 404);
+    await lockForCascade(tx, { languageId });
     const deletedPhrases = await tx.delete(phrases).where(eq(phrases.languageId, languageId)).returning({ url: phrases.audioUrl });
     const deletedLessons = await tx.delete(lessons).where(eq(lessons.languageId, languageId)).returning({ url: lessons.iconUrl });
     const deletedLevels = await tx.delete(levels).where(eq(levels.languageId, languageId)).returning({ url: levels.iconUrl });
@@ -284,6 +296,7 @@ export async function deleteLevel(deps: CatalogAdminDeps, key: { languageId: str
     const where = and(eq(levels.languageId, key.languageId), eq(levels.id, key.id));
     const [level] = await tx.select(levelColumns).from(levels).where(where).for("update");
     if (!level) throw new CatalogAdminError("That level no longer exists.", undefined, 404);
+    await lockForCascade(tx, { languageId: key.languageId, levelId: key.id });
     const deletedPhrases = await tx
       .delete(phrases)
       .where(and(eq(phrases.languageId, key.languageId), eq(phrases.levelId, key.id)))
@@ -449,43 +462,4 @@ export async function deleteLesson(deps: CatalogAdminDeps, key: LessonKey): Prom
     return [lesson.iconUrl, ...deletedPhrases.map((r) => r.url)];
   });
   return changed(deps, { urls: distinctUrls(urls) });
-}
-
-/**
- * After a cascade delete has committed: removes the stored files that only the deleted rows used. A file another row
- * still names (the same audio in another lesson, an icon reused elsewhere, a blog image) stays, and so do addresses
- * outside our storage. A failure here leaves an orphan file, never a broken row, so it is logged, not raised.
- */
-export async function removeUnreferencedFiles(db: Database, storage: Storage, urls: string[], onError: (error: unknown) => void) {
-  if (urls.length === 0) return [];
-  const inUse = new Set<string>();
-  const rows = await Promise.all([
-    db.select({ url: languages.flagUrl }).from(languages).where(inArray(languages.flagUrl, urls)),
-    db.select({ url: levels.iconUrl }).from(levels).where(inArray(levels.iconUrl, urls)),
-    db.select({ url: lessons.iconUrl }).from(lessons).where(inArray(lessons.iconUrl, urls)),
-    db.select({ url: phrases.audioUrl }).from(phrases).where(inArray(phrases.audioUrl, urls)),
-    db
-      .select({ a: blogPosts.featuredImage, b: blogPosts.phraseAudioUrl })
-      .from(blogPosts)
-      .where(or(inArray(blogPosts.featuredImage, urls), inArray(blogPosts.phraseAudioUrl, urls))),
-    db.select({ a: settings.logo, b: settings.favicon, c: settings.heroImage, d: settings.appScreenshot }).from(settings),
-    db.select({ url: profiles.avatarUrl }).from(profiles).where(inArray(profiles.avatarUrl, urls)),
-  ]);
-  // A stored file's address pasted into a post's text counts as a use too (rare, and only for the few URLs at hand).
-  const inText = await db
-    .select({ content: blogPosts.content })
-    .from(blogPosts)
-    .where(or(...urls.map((url) => sql`strpos(${blogPosts.content}, ${url}) > 0`)));
-  for (const { content } of inText) for (const url of urls) if (content.includes(url)) inUse.add(url);
-  for (const list of rows) for (const row of list) for (const value of Object.values(row)) if (value) inUse.add(value);
-  const removed: string[] = [];
-  for (const url of urls) {
-    if (inUse.has(url)) continue;
-    try {
-      if (await deleteStoredFileByUrl(storage, url)) removed.push(url);
-    } catch (error) {
-      onError(error);
-    }
-  }
-  return removed;
 }

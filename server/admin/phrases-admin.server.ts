@@ -2,10 +2,10 @@ import { and, asc, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
 import type { PhraseFormValue } from "#app/lib/phrase-form.ts";
 import { PHRASE_SEARCH, phraseText } from "#app/lib/phrase-form.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
-import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
-import { unguessableKey, type Storage } from "#server/storage/storage.server.ts";
-import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
+import { canonicalFileUrl, storedFileAt, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
+import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
 import { SpeechServiceError, voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 /**
@@ -262,9 +262,53 @@ async function nextPosition(tx: Tx, value: Pick<PhraseFormValue, "languageId" | 
   return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
 }
 
+/** What the writes of the Phrases tab need: a URL of our storage is saved in its one canonical spelling. */
+export interface PhraseWriteDeps {
+  db: Database;
+  events: EventBus;
+  storage: Storage;
+  logger: { warn: (message: string, error?: unknown) => void };
+}
+
+/**
+ * The form's value with its audio URL as rows keep it: a file of ours in the spelling storage.url makes, so that the
+ * "still played" checks (which compare stored keys) find every row that plays it.
+ */
+const canonical = (storage: Storage, value: PhraseFormValue): PhraseFormValue => ({ ...value, audioUrl: canonicalFileUrl(storage, value.audioUrl) });
+
+/** The lesson was deleted (with its level or language) while these phrases were being written to it. */
+export class LessonGoneError extends Error {
+  constructor() {
+    super("The lesson was deleted meanwhile. Reload the page to see the current catalogue.");
+  }
+}
+
+/** PostgreSQL's foreign_key_violation, wherever the driver or drizzle wrapped it. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}
+
+/**
+ * Runs a write to a lesson's phrases. The lesson is checked first, but a delete of it (or of its level or language)
+ * can commit while the write waits on the lesson's row: the foreign key then refuses the rows, which is that race,
+ * not a failure of ours.
+ */
+async function writingToLesson<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new LessonGoneError();
+    throw error;
+  }
+}
+
 /** Adds the form's phrases as one audio group at the end of the lesson. Returns how many were added. */
-export async function addPhrases(db: Database, events: EventBus, value: PhraseFormValue): Promise<number> {
-  await db.transaction(async (tx) => {
+export async function addPhrases({ db, events, storage }: PhraseWriteDeps, input: PhraseFormValue): Promise<number> {
+  const value = canonical(storage, input);
+  await writingToLesson(db, async (tx) => {
     await lockLessons(tx, value);
     await assertLessonExists(tx, value);
     const start = await nextPosition(tx, value);
@@ -298,14 +342,12 @@ export interface AudioGroupKey {
  * lessons involved are locked first, so two admins saving the same group at once take turns instead of interleaving.
  */
 export async function updatePhraseGroup(
-  db: Database,
-  events: EventBus,
+  { db, events, storage, logger }: PhraseWriteDeps,
   group: AudioGroupKey,
-  value: PhraseFormValue,
-  /** With storage, a file of ours that the group stops using and nothing else plays is removed after the commit. */
-  cleanup?: { storage: Storage; logger: { warn: (message: string, error?: unknown) => void } },
+  input: PhraseFormValue,
 ): Promise<{ updated: number; created: number; deleted: number }> {
-  const result = await db.transaction(async (tx) => {
+  const value = canonical(storage, input);
+  const result = await writingToLesson(db, async (tx) => {
     await lockLessons(tx, group, value);
     await assertLessonExists(tx, value);
     const existing = await tx
@@ -361,21 +403,13 @@ export async function updatePhraseGroup(
     return { updated: pairs, created: extra.length, deleted: surplus.length };
   });
   await events.publish("catalog");
-  if (cleanup && group.audioUrl !== value.audioUrl) {
-    await removeIfUnused(db, cleanup.storage, group.audioUrl).catch((error: unknown) =>
-      cleanup.logger.warn(`Could not remove the replaced audio file ${group.audioUrl}`, error),
-    );
+  // A file of ours that the group stops playing (another spelling of the same file is no change) and nothing else plays.
+  if (storedFileAt(storage, group.audioUrl)?.url !== storedFileAt(storage, value.audioUrl)?.url) {
+    await removeUnreferencedFiles(db, storage, [group.audioUrl], (error) =>
+      logger.warn(`Could not remove the replaced audio file ${group.audioUrl}`, error),
+    ).catch((error: unknown) => logger.warn(`Could not remove the replaced audio file ${group.audioUrl}`, error));
   }
   return result;
-}
-
-/** Deletes a stored file (ours only; external URLs are left alone) once no phrase and no blog sample plays it. */
-async function removeIfUnused(db: Database, storage: Storage, url: string) {
-  const [phraseUse, postUse] = await Promise.all([
-    db.$count(phrases, eq(phrases.audioUrl, url)),
-    db.$count(blogPosts, eq(blogPosts.phraseAudioUrl, url)),
-  ]);
-  if (phraseUse + postUse === 0) await deleteStoredFileByUrl(storage, url);
 }
 
 /** The group being edited no longer exists (another admin changed or deleted it). */

@@ -19,6 +19,7 @@ import { useSearchHref } from "#app/lib/use-search-href.ts";
 import {
   addPhrases,
   generatePhraseAudio,
+  LessonGoneError,
   PhraseGroupGoneError,
   PhraseInputError,
   phraseLanguages,
@@ -77,9 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = phraseFormSchema.safeParse(phraseFormFromData(formData));
     if (!parsed.success) return data<PhraseActionData>({ ok: false, intent, errors: phraseFormErrors(parsed.error) }, { status: 400 });
     const failure = intent === "add" ? phraseText.addFailed : phraseText.updateFailed;
+    const writer = { db, events: runtime.events, storage: runtime.storage, logger: runtime.logger };
     try {
       if (intent === "add") {
-        const count = await addPhrases(db, runtime.events, parsed.data);
+        const count = await addPhrases(writer, parsed.data);
         return data<PhraseActionData>({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.added(count) }) });
       }
       const group = {
@@ -88,17 +90,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         lessonId: String(formData.get("groupLessonId") ?? ""),
         audioUrl: String(formData.get("groupAudioUrl") ?? ""),
       };
-      await updatePhraseGroup(db, runtime.events, group, parsed.data, { storage: runtime.storage, logger: runtime.logger });
+      await updatePhraseGroup(writer, group, parsed.data);
       return data<PhraseActionData>({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.updated }) });
     } catch (error) {
       if (error instanceof PhraseInputError) {
         return data<PhraseActionData>({ ok: false, intent, errors: { [error.field]: error.message } }, { status: 400 });
       }
-      const description = error instanceof PhraseGroupGoneError ? error.message : "Please try again.";
-      if (!(error instanceof PhraseGroupGoneError)) runtime.logger.error(`${failure}`, error);
+      // Another admin changed or deleted what this form writes to: a conflict to reload, not a failure of ours.
+      const gone = error instanceof PhraseGroupGoneError || error instanceof LessonGoneError;
+      const description = gone ? error.message : "Please try again.";
+      if (!gone) runtime.logger.error(`${failure}`, error);
       return data<PhraseActionData>(
         { ok: false, intent, errors: {} },
-        { status: error instanceof PhraseGroupGoneError ? 409 : 500, headers: toastHeaders(context, { type: "error", title: failure, description }) },
+        { status: gone ? 409 : 500, headers: toastHeaders(context, { type: "error", title: failure, description }) },
       );
     }
   }
