@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phraseFormSchema, phraseText, type PhraseFormValue } from "#app/lib/phrase-form.ts";
+import { phraseFormSchema, phraseText, SPEECH_TEXT_MAX, type PhraseFormValue } from "#app/lib/phrase-form.ts";
 import {
   addPhrases,
   generatePhraseAudio,
@@ -12,7 +12,7 @@ import {
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { Topic } from "#server/events/event-bus.server.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
-import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
+import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
 import { flashTitles, seedSmallCatalog, signedInAdminAndLearner, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
 
@@ -364,6 +364,47 @@ describe("POST /admin/phrases", () => {
     const response = await post({ intent: "generate-audio", text: "Hola", languageId: "spanish" });
     expect(response.status).toBe(200);
     expect(storedFiles(site).filter((f) => !before.includes(f))).toHaveLength(1);
+  });
+
+  it("answers speech for a language eSpeak has no voice for with why and where to choose one, every time; a chosen voice speaks", async () => {
+    await db().insert(languages).values([
+      { id: "zz-steer", name: "Steer" },
+      { id: "bf-lang", name: "Bf" },
+    ]);
+    try {
+      const before = storedFiles(site);
+      for (const [languageId, name] of [["zz-steer", "Steer"], ["bf-lang", "Bf"], ["zz-steer", "Steer"]] as const) {
+        const response = await post({ intent: "generate-audio", text: "Hola", languageId });
+        expect(response.status, languageId).toBe(400);
+        await expect(generatePhraseAudio({ db: db(), storage: site.runtime.storage, tts: site.runtime.tts }, { text: "Hola", languageId })).rejects.toThrow(
+          `No speech voice matches ${name} (${languageId}). Choose one in the language's Voice field (Languages, Edit ${name}).`,
+        );
+      }
+      expect(storedFiles(site)).toEqual(before);
+
+      // The admin chooses a voice in the Language dialog: the server takes only one the engine has.
+      const choose = (voice: string) =>
+        site.request("/admin/languages", { ...form({ intent: "update", id: "zz-steer", name: "Steer", flagUrl: "https://x.example/s.png", voice }), cookie: admin });
+      expect((await choose("zz-steer")).status).toBe(400);
+      expect((await db().select({ voice: languages.voice }).from(languages).where(eq(languages.id, "zz-steer")))[0]?.voice).toBeNull();
+      expect((await choose("en-gb-x-rp")).status).toBe(200);
+      const spoken = await post({ intent: "generate-audio", text: "Hello there", languageId: "zz-steer" });
+      expect(spoken.status).toBe(200);
+      expect(storedFiles(site).filter((file) => !before.includes(file))).toHaveLength(1);
+      // Back to Automatic: nothing of its own, and the clear answer again.
+      expect((await choose("automatic")).status).toBe(200);
+      expect((await db().select({ voice: languages.voice }).from(languages).where(eq(languages.id, "zz-steer")))[0]?.voice).toBeNull();
+      expect((await post({ intent: "generate-audio", text: "Hola", languageId: "zz-steer" })).status).toBe(400);
+    } finally {
+      await db().delete(languages).where(inArray(languages.id, ["zz-steer", "bf-lang"]));
+    }
+  });
+
+  it("refuses Generate Audio for a text over the cap, storing nothing", async () => {
+    const before = storedFiles(site);
+    const response = await post({ intent: "generate-audio", text: "a".repeat(SPEECH_TEXT_MAX + 1), languageId: "spanish" });
+    expect(response.status).toBe(400);
+    expect(storedFiles(site)).toEqual(before);
   });
 
   it("refuses Generate Audio without text, storing nothing", async () => {

@@ -37,7 +37,7 @@ export class CatalogAdminError extends Error {
   }
 }
 
-const languageColumns = { id: languages.id, name: languages.name, flagUrl: languages.flagUrl };
+const languageColumns = { id: languages.id, name: languages.name, flagUrl: languages.flagUrl, voice: languages.voice };
 const levelColumns = {
   languageId: levels.languageId,
   id: levels.id,
@@ -139,9 +139,12 @@ async function changed<T>(deps: CatalogAdminDeps, result: T): Promise<T> {
 
 // Languages
 
-export async function createLanguage(deps: CatalogAdminDeps, input: LanguageInput) {
+/** A language as the dialog saves it; a caller that knows nothing of voices leaves `voice` out. */
+type LanguageWrite = Omit<LanguageInput, "voice"> & { voice?: string | null | undefined };
+
+export async function createLanguage(deps: CatalogAdminDeps, input: LanguageWrite) {
   try {
-    await deps.db.insert(languages).values({ id: input.id, name: input.name, flagUrl: input.flagUrl });
+    await deps.db.insert(languages).values({ id: input.id, name: input.name, flagUrl: input.flagUrl, voice: input.voice ?? null });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.languageExists, "id");
     throw error;
@@ -149,11 +152,11 @@ export async function createLanguage(deps: CatalogAdminDeps, input: LanguageInpu
   return changed(deps, undefined);
 }
 
-/** The id is read-only after creation (SPEC §5): only name and flag change. */
-export async function updateLanguage(deps: CatalogAdminDeps, input: LanguageInput) {
+/** The id is read-only after creation (SPEC §5): only name, flag and voice change. */
+export async function updateLanguage(deps: CatalogAdminDeps, input: LanguageWrite) {
   const rows = await deps.db
     .update(languages)
-    .set({ name: input.name, flagUrl: input.flagUrl })
+    .set({ name: input.name, flagUrl: input.flagUrl, ...(input.voice === undefined ? {} : { voice: input.voice }) })
     .where(eq(languages.id, input.id))
     .returning({ id: languages.id });
   if (rows.length === 0) throw new CatalogAdminError("That language no longer exists.", undefined, 404);

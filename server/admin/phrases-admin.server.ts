@@ -1,12 +1,12 @@
 import { and, asc, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
 import type { PhraseFormValue } from "#app/lib/phrase-form.ts";
-import { PHRASE_SEARCH, phraseText } from "#app/lib/phrase-form.ts";
+import { PHRASE_SEARCH, phraseText, SPEECH_TEXT_MAX } from "#app/lib/phrase-form.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import { canonicalFileUrl, storedFileAt, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
 import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
-import { SpeechServiceError, voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+import { SpeechServiceError, SpeechVoiceMissingError, voiceForLanguage, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 /**
  * The admin Phrases tab (SPEC §2, §5): the catalogue read lazily, level by level, down to audio groups; a text search;
@@ -426,23 +426,33 @@ export class InvalidSpeechError extends SpeechServiceError {
   }
 }
 
+/** Why a language has no voice, for the failure toast: which voice is missing and where to choose one. */
+function missingVoiceMessage(language: { id: string; name: string; voice: string | null }) {
+  const where = `Choose one in the language's Voice field (Languages, Edit ${language.name}).`;
+  return language.voice
+    ? `The voice "${language.voice}" chosen for ${language.name} is not available. ${where}`
+    : `No speech voice matches ${language.name} (${language.id}). ${where}`;
+}
+
 /**
- * Speaks `text` in the language's voice (the language id, else its name, picks the eSpeak voice as the seed does),
+ * Speaks `text` in the language's voice (the one chosen for it, else one its id or name names: voiceForLanguage),
  * stores the MP3 under an unguessable key and returns its URL. It touches no table: the form saves the URL with the
- * phrases, so an abandoned dialog leaves only an unreferenced file.
+ * phrases, so an abandoned dialog leaves only an unreferenced file. Every refusal is a SpeechServiceError whose
+ * message is for the admin, thrown before anything is stored.
  */
 export async function generatePhraseAudio(
   deps: { db: Database; storage: Storage; tts: TextToSpeech },
   input: { text: string; languageId: string },
 ): Promise<string> {
+  if (input.text.trim().length > SPEECH_TEXT_MAX) throw new SpeechServiceError(phraseText.textTooLong);
   const [language] = await deps.db
-    .select({ id: languages.id, name: languages.name })
+    .select({ id: languages.id, name: languages.name, voice: languages.voice })
     .from(languages)
     .where(eq(languages.id, input.languageId))
     .limit(1);
   if (!language) throw new PhraseInputError("languageId", phraseText.languageRequired);
-  const byId = voiceFor(language.id);
-  const voice = byId !== "en" || /^en(-|$)|english/i.test(language.id) ? byId : voiceFor(language.name);
+  const voice = voiceForLanguage(language, await deps.tts.voices());
+  if (!voice) throw new SpeechVoiceMissingError(language.voice ?? language.id, missingVoiceMessage(language));
   const audio = await deps.tts.synthesize(input.text, voice);
   if (!(audio.data instanceof Uint8Array) || audio.data.byteLength === 0 || !audio.contentType.startsWith("audio/")) {
     throw new InvalidSpeechError();

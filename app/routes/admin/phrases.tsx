@@ -62,7 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const text = String(formData.get("text") ?? "").trim();
     const languageId = String(formData.get("languageId") ?? "");
     if (!text) return data<PhraseActionData>({ ok: false, intent, message: phraseText.needTextForAudio }, { status: 400 });
-    if (text.length > 1000) return data<PhraseActionData>({ ok: false, intent, message: "The text is too long" }, { status: 400 });
     try {
       const url = await generatePhraseAudio({ db, storage: runtime.storage, tts: runtime.tts }, { text, languageId });
       return data<PhraseActionData>({ ok: true, intent, url });
