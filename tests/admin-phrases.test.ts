@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phraseFormSchema, phraseText, SPEECH_TEXT_MAX, type PhraseFormValue } from "#app/lib/phrase-form.ts";
+import { phraseFormSchema, phraseText, SPEECH_TEXT_MAX, type PhraseFormValue } from "#common/phrase-form.ts";
 import {
   addPhrases,
   generatePhraseAudio,

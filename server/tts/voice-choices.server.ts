@@ -1,4 +1,4 @@
-import type { VoiceChoice } from "#app/lib/catalog-admin.ts";
+import type { VoiceChoice } from "#common/catalog-admin.ts";
 import { hasVoice, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 /** The voices an admin can choose for a language, by name; null when the engine keeps no list (a cloud service). */

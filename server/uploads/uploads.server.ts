@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { typeMessage, uploadKinds, uploadText, type UploadKind, type UploadRule } from "#app/lib/upload-rules.ts";
+import { typeMessage, uploadKinds, uploadText, type UploadKind, type UploadRule } from "#common/upload-rules.ts";
 import { storedFileAt, unguessableKey, type Storage, type StoredFile } from "#server/storage/storage.server.ts";
 
 /** A file the rules refuse: its message is for the person who picked it. */

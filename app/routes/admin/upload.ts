@@ -1,4 +1,4 @@
-import { isUploadKind, uploadText } from "#app/lib/upload-rules.ts";
+import { isUploadKind, uploadText } from "#common/upload-rules.ts";
 import { getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { storeUpload, UploadRefused } from "#server/uploads/uploads.server.ts";
