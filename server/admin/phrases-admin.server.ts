@@ -381,9 +381,9 @@ export async function updatePhraseGroup(
   await events.publish("catalog");
   // A file of ours that the group stops playing (another spelling of the same file is no change) and nothing else plays.
   if (storedFileAt(storage, group.audioUrl)?.url !== storedFileAt(storage, value.audioUrl)?.url) {
-    await removeUnreferencedFiles(db, storage, [group.audioUrl], (error) =>
-      logger.warn(`Could not remove the replaced audio file ${group.audioUrl}`, error),
-    ).catch((error: unknown) => logger.warn(`Could not remove the replaced audio file ${group.audioUrl}`, error));
+    // The edit is saved: a file left behind costs only space, so a failure is logged, not raised.
+    const warn = (error: unknown) => logger.warn(`Could not remove the replaced audio file ${group.audioUrl}`, error);
+    await removeUnreferencedFiles(db, storage, [group.audioUrl], warn).catch(warn);
   }
   return result;
 }

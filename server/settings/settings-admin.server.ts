@@ -32,9 +32,8 @@ export async function replaceSettingsImage(
   const old = before[field];
   if (old && old !== url) {
     // The record is already right; a file left behind costs only space, so a failed delete is logged, not raised.
-    await removeUnreferencedFiles(runtime.database.db, runtime.storage, [old], (error) =>
-      runtime.logger.warn("Removing a replaced settings image failed", error),
-    ).catch((error: unknown) => runtime.logger.warn("Removing a replaced settings image failed", error));
+    const warn = (error: unknown) => runtime.logger.warn("Removing a replaced settings image failed", error);
+    await removeUnreferencedFiles(runtime.database.db, runtime.storage, [old], warn).catch(warn);
   }
   return saved;
 }
