@@ -1,7 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogToasts } from "#common/catalog-admin.ts";
 import { phraseText } from "#common/phrase-form.ts";
-import { phrases } from "#server/db/schema.ts";
+import { lessons, phrases } from "#server/db/schema.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { openTestDatabase } from "#tests/support/database.ts";
 import { fileUpload, shortWav } from "#tests/support/files.ts";
@@ -126,5 +127,20 @@ describe("deleting a language while phrases are added to it", () => {
     expect(flashTitles(added)).toEqual([phraseText.addFailed]);
     // Refused: the dialog keeps its file until it closes (then it is discarded).
     expect(storedFiles(site)).toContain(fileOf(audio));
+  });
+  it("answers a lesson added while its language is deleted with the spec's failure toast and 409, not 500", async () => {
+    await seedSmallCatalog(site);
+    await gate.arm("languages", "before delete");
+    const deleting = deleteSpanish();
+    await gate.waiting(1);
+    const body = new URLSearchParams({ intent: "create", languageId: "spanish", levelId: "a1", id: "late", title: "Late", translatedTitle: "Tarde" });
+    const adding = site.request("/admin/lessons", { method: "POST", body, cookie: admin });
+    await gate.waiting(2);
+    await gate.open();
+    const [deleted, added] = await Promise.all([deleting, adding]);
+    expect(deleted.status).toBe(200);
+    expect(added.status).toBe(409);
+    expect(flashTitles(added)).toEqual([catalogToasts.lessonAddFailed]);
+    expect(await site.runtime.database.db.$count(lessons)).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "#common/catalog-admin.ts";
 import { compareByOrder } from "#common/catalog.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "#server/db/sql-errors.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 
@@ -124,14 +125,6 @@ export function pickFilter(languageRows: { id: string }[], requested: string | n
   return languageRows.find((l) => l.id === requested)?.id ?? languageRows[0]?.id ?? "";
 }
 
-/** PostgreSQL's unique_violation, wherever the driver or drizzle wrapped it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 async function changed<T>(deps: CatalogAdminDeps, result: T): Promise<T> {
   await deps.events.publish("catalog");
   return result;
@@ -230,6 +223,7 @@ export async function createLevel(deps: CatalogAdminDeps, input: LevelInput) {
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.levelExists, "id");
+    if (isForeignKeyViolation(error)) throw new CatalogAdminError(catalogMessages.languageRequired, "languageId", 409);
     throw error;
   }
   return changed(deps, undefined);
@@ -258,6 +252,7 @@ export async function updateLevel(deps: CatalogAdminDeps, key: { languageId: str
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.levelExists, "languageId");
+    if (isForeignKeyViolation(error)) throw new CatalogAdminError(catalogMessages.languageRequired, "languageId", 409);
     throw error;
   }
   return changed(deps, undefined);
@@ -361,6 +356,7 @@ export async function createLesson(deps: CatalogAdminDeps, input: LessonInput) {
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.lessonExists, "id");
+    if (isForeignKeyViolation(error)) throw new CatalogAdminError(catalogMessages.levelRequired, "levelId", 409);
     throw error;
   }
   return changed(deps, undefined);
@@ -393,6 +389,7 @@ export async function updateLesson(deps: CatalogAdminDeps, key: LessonKey, input
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.lessonExists, "levelId");
+    if (isForeignKeyViolation(error)) throw new CatalogAdminError(catalogMessages.levelRequired, "levelId", 409);
     throw error;
   }
   return changed(deps, undefined);

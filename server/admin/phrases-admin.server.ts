@@ -3,6 +3,7 @@ import type { PhraseFormValue } from "#common/phrase-form.ts";
 import { PHRASE_SEARCH, phraseText, SPEECH_TEXT_MAX } from "#common/phrase-form.ts";
 import type { AdminAudioGroup, AdminPhrase, AdminPhraseLanguage, AdminPhraseLesson, AdminPhraseLevel } from "#common/phrases-admin.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
+import { isForeignKeyViolation } from "#server/db/sql-errors.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import { canonicalFileUrl, storedFileAt, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
@@ -257,14 +258,6 @@ export class LessonGoneError extends Error {
   constructor() {
     super("The lesson was deleted meanwhile. Reload the page to see the current catalogue.");
   }
-}
-
-/** PostgreSQL's foreign_key_violation, wherever the driver or drizzle wrapped it. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-  }
-  return false;
 }
 
 /**
