@@ -79,7 +79,10 @@ export const catalogTexts = {
 } as const;
 
 /** Lengths no admin needs to exceed; they keep one request from storing megabytes in a title. */
-export const CATALOG_LIMITS = { id: 64, name: 120, url: 2048, cefr: 16 } as const;
+/** The Voice field's first choice: no voice of its own (Conform would read an empty value as a missing field). */
+export const AUTOMATIC_VOICE = "automatic";
+
+export const CATALOG_LIMITS = { id: 64, name: 120, url: 2048, cefr: 16, voice: 64 } as const;
 
 const idPattern = /^[a-z0-9-]+$/;
 
@@ -120,6 +123,16 @@ export const languageSchema = z.object({
     .regex(idPattern, catalogMessages.idPattern),
   name: text(catalogMessages.languageNameShort),
   flagUrl: url(catalogMessages.flagUrl),
+  /**
+   * A speech voice's code, AUTOMATIC_VOICE for one the id or name names (saved as null), absent where the form has no
+   * Voice field (a speech engine without a list): then the saved choice stays. The server checks the engine has it.
+   */
+  voice: z
+    .string()
+    .trim()
+    .max(CATALOG_LIMITS.voice)
+    .optional()
+    .transform((v) => (v === AUTOMATIC_VOICE ? null : v)),
 });
 
 export const levelSchema = z.object({
@@ -153,7 +166,23 @@ export interface AdminLanguage {
   id: string;
   name: string;
   flagUrl: string;
+  /** The speech voice chosen for it, or null for one picked from its id or name. */
+  voice: string | null;
 }
+
+/** A voice the Language dialog offers (the speech engine's list). */
+export interface VoiceChoice {
+  code: string;
+  name: string;
+}
+
+/** The Language dialog's Voice field. */
+export const voiceField = {
+  label: "Voice",
+  automatic: "Automatic (from the ID or name)",
+  hint: "The voice Generate Audio speaks with. Choose one when Automatic finds none for this language.",
+  unknown: "Choose a voice from the list",
+} as const;
 
 export interface AdminLevel {
   languageId: string;

@@ -5,6 +5,9 @@ import { z } from "#common/zod.ts";
 /** The Phrases tab's search box: below 2 characters nearly everything matches (and no trigram index helps). */
 export const PHRASE_SEARCH = { minLength: 2, maxLength: 100, pageSize: 20 } as const;
 
+/** The longest text speech is made for (Generate Audio and the audio backfill): a phrase, not a page. */
+export const SPEECH_TEXT_MAX = 1000;
+
 export const phraseText = {
   languageRequired: "Language is required",
   levelRequired: "Level is required",
@@ -21,6 +24,7 @@ export const phraseText = {
   generated: "Audio generated successfully",
   generateFailed: (message: string) => `Failed to generate audio: ${message}`,
   invalidTtsResponse: "Invalid response from text-to-speech service",
+  textTooLong: "The text is too long",
   uploading: "Uploading audio file...",
   uploaded: "Audio file uploaded successfully",
   uploadFailed: (message: string) => `Failed to upload audio file: ${message}`,

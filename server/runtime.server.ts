@@ -16,7 +16,7 @@ import { createOutboxMailer } from "#server/mail/outbox-mailer.server.ts";
 import { createSmtpMailer } from "#server/mail/smtp-mailer.server.ts";
 import { initializeInstallation } from "#server/seed/seed.server.ts";
 import { readOrCreateSettings, saveSettings } from "#server/settings/settings.server.ts";
-import { createLocalStorage } from "#server/storage/local-storage.server.ts";
+import { createLocalStorage, sweepPartialWrites } from "#server/storage/local-storage.server.ts";
 import { createS3Storage } from "#server/storage/s3-storage.server.ts";
 import type { Storage } from "#server/storage/storage.server.ts";
 import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
@@ -86,6 +86,7 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
       ? await createPostgresEventBus(database.connectionString, db, logger)
       : createLocalEventBus();
     const storage = createStorage(env);
+    await sweepLocalStorage(env, database, logger);
     const espeak = createEspeakTextToSpeech();
     const tts = env.TTS_URL ? createHttpTextToSpeech({ url: env.TTS_URL, apiKey: env.TTS_API_KEY, encoder: espeak }) : espeak;
     const mailer = env.SMTP_URL
@@ -155,10 +156,26 @@ export function storagePublicUrl(env: Env): string | undefined {
   );
 }
 
+const localStorageRoot = (env: Env) => path.join(env.DATA_DIR, "storage");
+
+/** A partial write nobody touched for this long is dead, whichever process started it. */
+const ABANDONED_WRITE_MS = 10 * 60_000;
+
+/**
+ * Removes the partial files of writes a killed process left in local storage (S3 has none: an object appears whole
+ * or not at all). The embedded database locks DATA_DIR to this process, so then every partial file is dead; with a
+ * PostgreSQL server, several processes may share the directory, and only stale ones are removed.
+ */
+async function sweepLocalStorage(env: Env, database: DatabaseHandle, logger: Logger) {
+  if (env.S3_BUCKET) return;
+  const removed = await sweepPartialWrites(localStorageRoot(env), { olderThanMs: database.kind === "pglite" ? 0 : ABANDONED_WRITE_MS });
+  if (removed > 0) logger.info(`Removed ${removed} partly written files that a stopped process left in storage.`);
+}
+
 /** Local disk under DATA_DIR by default; an S3-compatible bucket when S3_BUCKET is set. */
 function createStorage(env: Env): Storage {
   const publicUrl = storagePublicUrl(env);
-  if (!env.S3_BUCKET || !publicUrl) return createLocalStorage(path.join(env.DATA_DIR, "storage"));
+  if (!env.S3_BUCKET || !publicUrl) return createLocalStorage(localStorageRoot(env));
   return createS3Storage({
     bucket: env.S3_BUCKET,
     region: env.S3_REGION,

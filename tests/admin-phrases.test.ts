@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phraseFormSchema, phraseText, type PhraseFormValue } from "#common/phrase-form.ts";
+import { phraseFormSchema, phraseText, SPEECH_TEXT_MAX, type PhraseFormValue } from "#common/phrase-form.ts";
 import {
   addPhrases,
   generatePhraseAudio,
@@ -12,7 +12,7 @@ import {
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { Topic } from "#server/events/event-bus.server.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
-import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
+import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
 import { flashTitles, seedSmallCatalog, signedInAdminAndLearner, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
 
@@ -30,6 +30,7 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 const db = () => site.runtime.database.db;
+const writer = () => ({ db: db(), events: site.runtime.events, storage: site.runtime.storage, logger: site.runtime.logger });
 
 function value(patch: Partial<Record<keyof PhraseFormValue, unknown>>): PhraseFormValue {
   return phraseFormSchema.parse({
@@ -117,8 +118,7 @@ describe("phrases service", () => {
   it("adds the rows as one audio group after the lesson's last phrase, and announces the catalogue change", async () => {
     const events = announced("catalog");
     const count = await addPhrases(
-      db(),
-      site.runtime.events,
+      writer(),
       value({ audioUrl: "https://cdn.example/numbers.mp3", phrases: [{ originalText: "Uno", translatedText: "One" }, { originalText: "Dos", translatedText: "Two" }] }),
     );
     expect(count).toBe(2);
@@ -136,17 +136,16 @@ describe("phrases service", () => {
 
   it("refuses a lesson that does not exist, adding nothing", async () => {
     const before = await snapshot(db());
-    await expect(addPhrases(db(), site.runtime.events, value({ lessonId: "no-such-lesson" }))).rejects.toBeInstanceOf(PhraseInputError);
+    await expect(addPhrases(writer(), value({ lessonId: "no-such-lesson" }))).rejects.toBeInstanceOf(PhraseInputError);
     expect(await snapshot(db())).toBe(before);
   });
 
   it("edits a group pairwise by position: updates kept rows in place, creates extra rows, keeps ids", async () => {
     const url = "https://cdn.example/edit-more.mp3";
-    await addPhrases(db(), site.runtime.events, value({ audioUrl: url, phrases: [{ originalText: "A", translatedText: "a" }, { originalText: "B", translatedText: "b" }] }));
+    await addPhrases(writer(), value({ audioUrl: url, phrases: [{ originalText: "A", translatedText: "a" }, { originalText: "B", translatedText: "b" }] }));
     const before = await rowsOf("numbers", url);
     const result = await updatePhraseGroup(
-      db(),
-      site.runtime.events,
+      writer(),
       { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: url },
       value({
         audioUrl: url,
@@ -165,15 +164,10 @@ describe("phrases service", () => {
 
   it("deletes surplus phrases when the edit has fewer rows, and follows a new audio URL", async () => {
     const url = "https://cdn.example/edit-fewer.mp3";
-    await addPhrases(
-      db(),
-      site.runtime.events,
-      value({ audioUrl: url, phrases: ["X", "Y", "Z"].map((t) => ({ originalText: t, translatedText: t.toLowerCase() })) }),
-    );
+    await addPhrases(writer(), value({ audioUrl: url, phrases: ["X", "Y", "Z"].map((t) => ({ originalText: t, translatedText: t.toLowerCase() })) }));
     const before = await rowsOf("numbers", url);
     const result = await updatePhraseGroup(
-      db(),
-      site.runtime.events,
+      writer(),
       { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: url },
       value({ audioUrl: "https://cdn.example/edit-fewer-2.mp3", phrases: [{ originalText: "X2", translatedText: "x2" }] }),
     );
@@ -185,7 +179,7 @@ describe("phrases service", () => {
 
   it("rolls the whole edit back when any part of it fails", async () => {
     const url = "https://cdn.example/rollback.mp3";
-    await addPhrases(db(), site.runtime.events, value({ audioUrl: url, phrases: [{ originalText: "Keep", translatedText: "keep" }] }));
+    await addPhrases(writer(), value({ audioUrl: url, phrases: [{ originalText: "Keep", translatedText: "keep" }] }));
     const before = await snapshot(db());
     // PostgreSQL refuses a NUL character in text: the extra row's insert fails after the first row was updated.
     const failing = {
@@ -195,7 +189,7 @@ describe("phrases service", () => {
         { originalText: "Bad\u0000", translatedText: "bad" },
       ],
     };
-    await expect(updatePhraseGroup(db(), site.runtime.events, { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: url }, failing)).rejects.toThrow();
+    await expect(updatePhraseGroup(writer(), { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: url }, failing)).rejects.toThrow();
     expect(await snapshot(db())).toBe(before);
     expect((await rowsOf("numbers", url)).map((r) => r.originalText)).toEqual(["Keep"]);
   });
@@ -229,36 +223,59 @@ describe("phrases service", () => {
 
   it("removes the group's old stored file after the commit when nothing else plays it, and keeps a shared one", async () => {
     const deps = { db: db(), storage: site.runtime.storage, tts: site.runtime.tts };
-    const cleanup = { storage: site.runtime.storage, logger: site.runtime.logger };
     const own = await generatePhraseAudio(deps, { text: "Uno", languageId: "spanish" });
     const shared = await generatePhraseAudio(deps, { text: "Dos", languageId: "spanish" });
-    await addPhrases(db(), site.runtime.events, value({ audioUrl: own }));
-    await addPhrases(db(), site.runtime.events, value({ audioUrl: shared, phrases: [{ originalText: "Dos", translatedText: "Two" }] }));
-    await addPhrases(db(), site.runtime.events, value({ lessonId: "greetings", audioUrl: shared, phrases: [{ originalText: "Dos", translatedText: "Two" }] }));
+    await addPhrases(writer(), value({ audioUrl: own }));
+    await addPhrases(writer(), value({ audioUrl: shared, phrases: [{ originalText: "Dos", translatedText: "Two" }] }));
+    await addPhrases(writer(), value({ lessonId: "greetings", audioUrl: shared, phrases: [{ originalText: "Dos", translatedText: "Two" }] }));
     const fileOf = (url: string) => url.replace("/storage/", "");
     const key = { languageId: "spanish", levelId: "a1", lessonId: "numbers" };
     expect(storedFiles(site)).toEqual(expect.arrayContaining([fileOf(own), fileOf(shared)]));
-    await updatePhraseGroup(db(), site.runtime.events, { ...key, audioUrl: own }, value({ audioUrl: "https://cdn.example/new.mp3" }), cleanup);
+    await updatePhraseGroup(writer(), { ...key, audioUrl: own }, value({ audioUrl: "https://cdn.example/new.mp3" }));
     expect(storedFiles(site)).not.toContain(fileOf(own));
     await updatePhraseGroup(
-      db(),
-      site.runtime.events,
+      writer(),
       { ...key, audioUrl: shared },
       value({ audioUrl: "https://cdn.example/new-2.mp3", phrases: [{ originalText: "Dos", translatedText: "Two" }] }),
-      cleanup,
     );
     expect(storedFiles(site)).toContain(fileOf(shared));
   });
 
+  it("names a file by its storage key in group edits, however the URL spells it", async () => {
+    const audio = await generatePhraseAudio({ db: db(), storage: site.runtime.storage, tts: site.runtime.tts }, { text: "Tres", languageId: "spanish" });
+    // `/storage/content/audio/4cb…-tres.mp3` as `/storage/content/audio/%34cb…-tres%2Emp3`: the same file.
+    const respelled = audio.replace(/(audio\/)(.)/, (_, folder: string, first: string) => `${folder}%${first.charCodeAt(0).toString(16)}`).replace(/\.mp3$/, "%2Emp3");
+    expect(respelled).not.toBe(audio);
+    const file = audio.replace("/storage/", "");
+    const tres = [{ originalText: "Tres", translatedText: "Three" }];
+    const numbers = { languageId: "spanish", levelId: "a1", lessonId: "numbers" };
+    const greetings = { ...numbers, lessonId: "greetings" };
+    await addPhrases(writer(), value({ ...numbers, audioUrl: audio, phrases: tres }));
+
+    // Another spelling of the group's own file changes nothing, and rows keep the one canonical spelling.
+    await updatePhraseGroup(writer(), { ...numbers, audioUrl: audio }, value({ ...numbers, audioUrl: respelled, phrases: tres }));
+    expect(storedFiles(site)).toContain(file);
+    expect(await rowsOf("numbers", audio)).toHaveLength(1);
+
+    // Another lesson plays it too, given in another spelling; the first group moves to other audio: the file stays.
+    await addPhrases(writer(), value({ ...greetings, audioUrl: respelled, phrases: tres }));
+    await updatePhraseGroup(writer(), { ...numbers, audioUrl: audio }, value({ ...numbers, audioUrl: "https://cdn.example/tres.mp3", phrases: tres }));
+    expect(storedFiles(site)).toContain(file);
+
+    // The last group that plays it lets go: now it goes.
+    await updatePhraseGroup(writer(), { ...greetings, audioUrl: audio }, value({ ...greetings, audioUrl: "https://cdn.example/tres-2.mp3", phrases: tres }));
+    expect(storedFiles(site)).not.toContain(file);
+  });
+
   it("two admins saving one group at once take turns: the result is one of the two edits, never a mix", async () => {
     const url = "https://cdn.example/concurrent.mp3";
-    await addPhrases(db(), site.runtime.events, value({ audioUrl: url, phrases: ["P", "Q"].map((t) => ({ originalText: t, translatedText: t })) }));
+    await addPhrases(writer(), value({ audioUrl: url, phrases: ["P", "Q"].map((t) => ({ originalText: t, translatedText: t })) }));
     const key = { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: url };
     const three = ["A", "B", "C"].map((t) => ({ originalText: t, translatedText: t }));
     const one = [{ originalText: "Z", translatedText: "Z" }];
     await Promise.all([
-      updatePhraseGroup(db(), site.runtime.events, key, value({ audioUrl: url, phrases: three })),
-      updatePhraseGroup(db(), site.runtime.events, key, value({ audioUrl: url, phrases: one })),
+      updatePhraseGroup(writer(), key, value({ audioUrl: url, phrases: three })),
+      updatePhraseGroup(writer(), key, value({ audioUrl: url, phrases: one })),
     ]);
     const texts = (await rowsOf("numbers", url)).map((r) => r.originalText);
     expect([["A", "B", "C"], ["Z"]]).toContainEqual(texts);
@@ -266,7 +283,7 @@ describe("phrases service", () => {
 
   it("refuses to edit a group that no longer exists", async () => {
     await expect(
-      updatePhraseGroup(db(), site.runtime.events, { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: "https://gone.example/x.mp3" }, value({})),
+      updatePhraseGroup(writer(), { languageId: "spanish", levelId: "a1", lessonId: "numbers", audioUrl: "https://gone.example/x.mp3" }, value({})),
     ).rejects.toBeInstanceOf(PhraseGroupGoneError);
   });
 
@@ -347,6 +364,47 @@ describe("POST /admin/phrases", () => {
     const response = await post({ intent: "generate-audio", text: "Hola", languageId: "spanish" });
     expect(response.status).toBe(200);
     expect(storedFiles(site).filter((f) => !before.includes(f))).toHaveLength(1);
+  });
+
+  it("answers speech for a language eSpeak has no voice for with why and where to choose one, every time; a chosen voice speaks", async () => {
+    await db().insert(languages).values([
+      { id: "zz-steer", name: "Steer" },
+      { id: "bf-lang", name: "Bf" },
+    ]);
+    try {
+      const before = storedFiles(site);
+      for (const [languageId, name] of [["zz-steer", "Steer"], ["bf-lang", "Bf"], ["zz-steer", "Steer"]] as const) {
+        const response = await post({ intent: "generate-audio", text: "Hola", languageId });
+        expect(response.status, languageId).toBe(400);
+        await expect(generatePhraseAudio({ db: db(), storage: site.runtime.storage, tts: site.runtime.tts }, { text: "Hola", languageId })).rejects.toThrow(
+          `No speech voice matches ${name} (${languageId}). Choose one in the language's Voice field (Languages, Edit ${name}).`,
+        );
+      }
+      expect(storedFiles(site)).toEqual(before);
+
+      // The admin chooses a voice in the Language dialog: the server takes only one the engine has.
+      const choose = (voice: string) =>
+        site.request("/admin/languages", { ...form({ intent: "update", id: "zz-steer", name: "Steer", flagUrl: "https://x.example/s.png", voice }), cookie: admin });
+      expect((await choose("zz-steer")).status).toBe(400);
+      expect((await db().select({ voice: languages.voice }).from(languages).where(eq(languages.id, "zz-steer")))[0]?.voice).toBeNull();
+      expect((await choose("en-gb-x-rp")).status).toBe(200);
+      const spoken = await post({ intent: "generate-audio", text: "Hello there", languageId: "zz-steer" });
+      expect(spoken.status).toBe(200);
+      expect(storedFiles(site).filter((file) => !before.includes(file))).toHaveLength(1);
+      // Back to Automatic: nothing of its own, and the clear answer again.
+      expect((await choose("automatic")).status).toBe(200);
+      expect((await db().select({ voice: languages.voice }).from(languages).where(eq(languages.id, "zz-steer")))[0]?.voice).toBeNull();
+      expect((await post({ intent: "generate-audio", text: "Hola", languageId: "zz-steer" })).status).toBe(400);
+    } finally {
+      await db().delete(languages).where(inArray(languages.id, ["zz-steer", "bf-lang"]));
+    }
+  });
+
+  it("refuses Generate Audio for a text over the cap, storing nothing", async () => {
+    const before = storedFiles(site);
+    const response = await post({ intent: "generate-audio", text: "a".repeat(SPEECH_TEXT_MAX + 1), languageId: "spanish" });
+    expect(response.status).toBe(400);
+    expect(storedFiles(site)).toEqual(before);
   });
 
   it("refuses Generate Audio without text, storing nothing", async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AUDIO_BACKFILL_API } from "#common/audio-backfill.ts";
+import { SPEECH_TEXT_MAX } from "#common/phrase-form.ts";
 import { generateGroupAudio, listAudiolessGroups, nextAudiolessGroup, NO_AUDIO } from "#server/admin/audio-backfill.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
@@ -181,6 +182,32 @@ describe("POST /admin/audio-backfill", () => {
     expect(await failed.json()).toEqual({ intent: "generate", status: "failed", message: "These phrases have no original text to speak." });
     expect(storedFiles(site)).toEqual(before.files);
     expect(await snapshot(db())).toEqual(before.rows);
+  });
+
+  it("lists a group whose language has no voice, or whose text is over Generate Audio's cap, as a failure that says why", async () => {
+    // German under an id that looks like a voice code but is none (the key change cascades to its rows).
+    await db().update(languages).set({ id: "zz-steer", name: "Steer" }).where(eq(languages.id, "german"));
+    await db().update(phrases).set({ originalText: "a".repeat(SPEECH_TEXT_MAX + 1) }).where(eq(phrases.lessonId, "food"));
+    const before = { files: storedFiles(site), rows: await snapshot(db()) };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const steer = await post({ intent: "generate", group: { languageId: "zz-steer", levelId: "a1", lessonId: "hallo" } });
+      expect(steer.status).toBe(200);
+      expect(await steer.json()).toEqual({
+        intent: "generate",
+        status: "failed",
+        message: "No speech voice matches Steer (zz-steer). Choose one in the language's Voice field (Languages, Edit Steer).",
+      });
+      const long = await post({ intent: "generate", group: { languageId: "spanish", levelId: "a2", lessonId: "food" } });
+      expect(long.status).toBe(200);
+      expect(await long.json()).toEqual({ intent: "generate", status: "failed", message: "The text is too long" });
+    }
+    expect(storedFiles(site)).toEqual(before.files);
+    expect(await snapshot(db())).toEqual(before.rows);
+
+    // With a voice chosen for it, the language speaks.
+    await db().update(languages).set({ voice: "de" }).where(eq(languages.id, "zz-steer"));
+    const spoken = await post({ intent: "generate", group: { languageId: "zz-steer", levelId: "a1", lessonId: "hallo" } });
+    expect(await spoken.json()).toMatchObject({ intent: "generate", status: "generated" });
   });
 
   it("refuses a malformed or oversized request", async () => {

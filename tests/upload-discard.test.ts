@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCARD_UPLOADS_PATH } from "#app/lib/dialog-files.ts";
 import { blogPosts, levels, phrases, settings } from "#server/db/schema.ts";
@@ -58,6 +59,33 @@ describe("discarding a cancelled dialog's files", () => {
     const response = await discard([icon, audio, cover, inText, logo, unused, "https://cdn.example/elsewhere.png"]);
     expect(await response.json()).toEqual({ removed: [unused] });
     expect(storedFiles(site)).toEqual(before.filter((file) => file !== fileOf(unused)));
+  });
+
+  it("names a file by its storage key, however the URL spells it: a referenced one stays, whatever the spelling", async () => {
+    const audio = await upload("audio", shortWav, "voice.wav", "audio/wav");
+    const [, folder, first, rest] = /^(\/storage\/content\/audio\/)(.)(.*)\.(?:mp3|wav)$/.exec(audio) ?? [];
+    expect(folder).toBeDefined();
+    const extension = audio.slice(audio.lastIndexOf(".") + 1);
+    const escaped = `%${first!.charCodeAt(0).toString(16)}`;
+    const spellings = [
+      `${folder}${escaped}${rest}.${extension}`,
+      `${folder}${first}${rest}%2E${extension}`,
+      `${folder}${escaped}${rest}%2e${extension}`,
+      `/storage/content/audio/../audio/${first}${rest}.${extension}`,
+      `/storage/content/%61udio/${first}${rest}.${extension}`,
+    ];
+    await db().insert(phrases).values({ languageId: "spanish", levelId: "a1", lessonId: "numbers", originalText: "Seis", translatedText: "Six", audioUrl: audio });
+    expect(await (await discard(spellings)).json()).toEqual({ removed: [] });
+    expect(storedFiles(site)).toContain(fileOf(audio));
+
+    // A query or fragment: not an address our storage makes, so nothing is deleted or reported.
+    await db().delete(phrases).where(eq(phrases.audioUrl, audio));
+    expect(await (await discard([`${audio}?x`, `${audio}#frag`, `${audio}?`])).json()).toEqual({ removed: [] });
+    expect(storedFiles(site)).toContain(fileOf(audio));
+
+    // Once nothing plays it, any spelling removes it.
+    expect(await (await discard([spellings[0]!])).json()).toEqual({ removed: [spellings[0]] });
+    expect(storedFiles(site)).not.toContain(fileOf(audio));
   });
 
   it("refuses a non-admin, a signed-out caller and a malformed list, and deletes nothing", async () => {

@@ -2,11 +2,12 @@ import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { catalogMessages, type CatalogActionData } from "#common/catalog-admin.ts";
 export type { CatalogActionData };
-import { CatalogAdminError, removeUnreferencedFiles, type CatalogAdminDeps, type DeletedFiles } from "#server/admin/catalog-admin.server.ts";
+import { CatalogAdminError, type CatalogAdminDeps, type DeletedFiles } from "#server/admin/catalog-admin.server.ts";
 import { toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { UploadKind } from "#common/upload-rules.ts";
 import { MediaImportRefused } from "#server/uploads/media-import.server.ts";
+import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, or, sql } from "drizzle-orm";
+import { and, asc, eq, max, sql } from "drizzle-orm";
 import {
   catalogMessages,
   type AdminLanguage,
@@ -10,9 +10,8 @@ import {
 } from "#common/catalog-admin.ts";
 import { compareByOrder } from "#common/catalog.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
-import { blogPosts, languages, lessons, levels, phrases, profiles, settings } from "#server/db/schema.ts";
-import type { Storage } from "#server/storage/storage.server.ts";
-import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "#server/db/sql-errors.server.ts";
+import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 
 /**
@@ -39,7 +38,7 @@ export class CatalogAdminError extends Error {
   }
 }
 
-const languageColumns = { id: languages.id, name: languages.name, flagUrl: languages.flagUrl };
+const languageColumns = { id: languages.id, name: languages.name, flagUrl: languages.flagUrl, voice: languages.voice };
 const levelColumns = {
   languageId: levels.languageId,
   id: levels.id,
@@ -126,14 +125,6 @@ export function pickFilter(languageRows: { id: string }[], requested: string | n
   return languageRows.find((l) => l.id === requested)?.id ?? languageRows[0]?.id ?? "";
 }
 
-/** PostgreSQL's unique_violation, wherever the driver or drizzle wrapped it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 async function changed<T>(deps: CatalogAdminDeps, result: T): Promise<T> {
   await deps.events.publish("catalog");
   return result;
@@ -141,9 +132,12 @@ async function changed<T>(deps: CatalogAdminDeps, result: T): Promise<T> {
 
 // Languages
 
-export async function createLanguage(deps: CatalogAdminDeps, input: LanguageInput) {
+/** A language as the dialog saves it; a caller that knows nothing of voices leaves `voice` out. */
+type LanguageWrite = Omit<LanguageInput, "voice"> & { voice?: string | null | undefined };
+
+export async function createLanguage(deps: CatalogAdminDeps, input: LanguageWrite) {
   try {
-    await deps.db.insert(languages).values({ id: input.id, name: input.name, flagUrl: input.flagUrl });
+    await deps.db.insert(languages).values({ id: input.id, name: input.name, flagUrl: input.flagUrl, voice: input.voice ?? null });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.languageExists, "id");
     throw error;
@@ -151,11 +145,11 @@ export async function createLanguage(deps: CatalogAdminDeps, input: LanguageInpu
   return changed(deps, undefined);
 }
 
-/** The id is read-only after creation (SPEC §5): only name and flag change. */
-export async function updateLanguage(deps: CatalogAdminDeps, input: LanguageInput) {
+/** The id is read-only after creation (SPEC §5): only name, flag and voice change. */
+export async function updateLanguage(deps: CatalogAdminDeps, input: LanguageWrite) {
   const rows = await deps.db
     .update(languages)
-    .set({ name: input.name, flagUrl: input.flagUrl })
+    .set({ name: input.name, flagUrl: input.flagUrl, ...(input.voice === undefined ? {} : { voice: input.voice }) })
     .where(eq(languages.id, input.id))
     .returning({ id: languages.id });
   if (rows.length === 0) throw new CatalogAdminError("That language no longer exists.", undefined, 404);
@@ -167,11 +161,25 @@ export interface DeletedFiles {
   urls: string[];
 }
 
+/**
+ * Locks the rows a cascade delete removes, top down, before it deletes anything. A row added below them meanwhile
+ * (a lesson, phrases) holds a key-share lock on its parent until it commits: the lock waits for it, so the DELETE ...
+ * RETURNING that follows sees it and its file gets cleaned up, instead of the foreign keys' cascade removing it
+ * unseen. A row added after the lock waits for the delete to commit and then fails on its foreign key.
+ */
+async function lockForCascade(tx: Executor, where: { languageId: string; levelId?: string }) {
+  const levelWhere = and(eq(levels.languageId, where.languageId), where.levelId === undefined ? undefined : eq(levels.id, where.levelId));
+  await tx.select({ id: levels.id }).from(levels).where(levelWhere).for("update");
+  const lessonWhere = and(eq(lessons.languageId, where.languageId), where.levelId === undefined ? undefined : eq(lessons.levelId, where.levelId));
+  await tx.select({ id: lessons.id }).from(lessons).where(lessonWhere).for("update");
+}
+
 /** Deletes a language with its levels, lessons and phrases (SPEC §4), in one transaction. */
 export async function deleteLanguage(deps: CatalogAdminDeps, languageId: string): Promise<DeletedFiles> {
   const urls = await deps.db.transaction(async (tx) => {
     const [language] = await tx.select(languageColumns).from(languages).where(eq(languages.id, languageId)).for("update");
     if (!language) throw new CatalogAdminError("That language no longer exists.", undefined, 404);
+    await lockForCascade(tx, { languageId });
     const deletedPhrases = await tx.delete(phrases).where(eq(phrases.languageId, languageId)).returning({ url: phrases.audioUrl });
     const deletedLessons = await tx.delete(lessons).where(eq(lessons.languageId, languageId)).returning({ url: lessons.iconUrl });
     const deletedLevels = await tx.delete(levels).where(eq(levels.languageId, languageId)).returning({ url: levels.iconUrl });
@@ -215,6 +223,7 @@ export async function createLevel(deps: CatalogAdminDeps, input: LevelInput) {
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.levelExists, "id");
+    if (isForeignKeyViolation(error)) throw new CatalogAdminError(catalogMessages.languageRequired, "languageId", 409);
     throw error;
   }
   return changed(deps, undefined);
@@ -243,6 +252,7 @@ export async function updateLevel(deps: CatalogAdminDeps, key: { languageId: str
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.levelExists, "languageId");
+    if (isForeignKeyViolation(error)) throw new CatalogAdminError(catalogMessages.languageRequired, "languageId", 409);
     throw error;
   }
   return changed(deps, undefined);
@@ -284,6 +294,7 @@ export async function deleteLevel(deps: CatalogAdminDeps, key: { languageId: str
     const where = and(eq(levels.languageId, key.languageId), eq(levels.id, key.id));
     const [level] = await tx.select(levelColumns).from(levels).where(where).for("update");
     if (!level) throw new CatalogAdminError("That level no longer exists.", undefined, 404);
+    await lockForCascade(tx, { languageId: key.languageId, levelId: key.id });
     const deletedPhrases = await tx
       .delete(phrases)
       .where(and(eq(phrases.languageId, key.languageId), eq(phrases.levelId, key.id)))
@@ -345,6 +356,7 @@ export async function createLesson(deps: CatalogAdminDeps, input: LessonInput) {
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.lessonExists, "id");
+    if (isForeignKeyViolation(error)) throw new CatalogAdminError(catalogMessages.levelRequired, "levelId", 409);
     throw error;
   }
   return changed(deps, undefined);
@@ -377,6 +389,7 @@ export async function updateLesson(deps: CatalogAdminDeps, key: LessonKey, input
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.lessonExists, "levelId");
+    if (isForeignKeyViolation(error)) throw new CatalogAdminError(catalogMessages.levelRequired, "levelId", 409);
     throw error;
   }
   return changed(deps, undefined);
@@ -449,43 +462,4 @@ export async function deleteLesson(deps: CatalogAdminDeps, key: LessonKey): Prom
     return [lesson.iconUrl, ...deletedPhrases.map((r) => r.url)];
   });
   return changed(deps, { urls: distinctUrls(urls) });
-}
-
-/**
- * After a cascade delete has committed: removes the stored files that only the deleted rows used. A file another row
- * still names (the same audio in another lesson, an icon reused elsewhere, a blog image) stays, and so do addresses
- * outside our storage. A failure here leaves an orphan file, never a broken row, so it is logged, not raised.
- */
-export async function removeUnreferencedFiles(db: Database, storage: Storage, urls: string[], onError: (error: unknown) => void) {
-  if (urls.length === 0) return [];
-  const inUse = new Set<string>();
-  const rows = await Promise.all([
-    db.select({ url: languages.flagUrl }).from(languages).where(inArray(languages.flagUrl, urls)),
-    db.select({ url: levels.iconUrl }).from(levels).where(inArray(levels.iconUrl, urls)),
-    db.select({ url: lessons.iconUrl }).from(lessons).where(inArray(lessons.iconUrl, urls)),
-    db.select({ url: phrases.audioUrl }).from(phrases).where(inArray(phrases.audioUrl, urls)),
-    db
-      .select({ a: blogPosts.featuredImage, b: blogPosts.phraseAudioUrl })
-      .from(blogPosts)
-      .where(or(inArray(blogPosts.featuredImage, urls), inArray(blogPosts.phraseAudioUrl, urls))),
-    db.select({ a: settings.logo, b: settings.favicon, c: settings.heroImage, d: settings.appScreenshot }).from(settings),
-    db.select({ url: profiles.avatarUrl }).from(profiles).where(inArray(profiles.avatarUrl, urls)),
-  ]);
-  // A stored file's address pasted into a post's text counts as a use too (rare, and only for the few URLs at hand).
-  const inText = await db
-    .select({ content: blogPosts.content })
-    .from(blogPosts)
-    .where(or(...urls.map((url) => sql`strpos(${blogPosts.content}, ${url}) > 0`)));
-  for (const { content } of inText) for (const url of urls) if (content.includes(url)) inUse.add(url);
-  for (const list of rows) for (const row of list) for (const value of Object.values(row)) if (value) inUse.add(value);
-  const removed: string[] = [];
-  for (const url of urls) {
-    if (inUse.has(url)) continue;
-    try {
-      if (await deleteStoredFileByUrl(storage, url)) removed.push(url);
-    } catch (error) {
-      onError(error);
-    }
-  }
-  return removed;
 }

@@ -1,13 +1,14 @@
 import { and, asc, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
 import type { PhraseFormValue } from "#common/phrase-form.ts";
-import { PHRASE_SEARCH, phraseText } from "#common/phrase-form.ts";
+import { PHRASE_SEARCH, phraseText, SPEECH_TEXT_MAX } from "#common/phrase-form.ts";
 import type { AdminAudioGroup, AdminPhrase, AdminPhraseLanguage, AdminPhraseLesson, AdminPhraseLevel } from "#common/phrases-admin.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
-import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { isForeignKeyViolation } from "#server/db/sql-errors.server.ts";
+import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
-import { unguessableKey, type Storage } from "#server/storage/storage.server.ts";
-import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
-import { SpeechServiceError, voiceFor, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+import { canonicalFileUrl, storedFileAt, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
+import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
+import { SpeechServiceError, SpeechVoiceMissingError, voiceForLanguage, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 /**
  * The admin Phrases tab (SPEC §2, §5): the catalogue read lazily, level by level, down to audio groups; a text search;
@@ -238,9 +239,45 @@ async function nextPosition(tx: Tx, value: Pick<PhraseFormValue, "languageId" | 
   return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
 }
 
+/** What the writes of the Phrases tab need: a URL of our storage is saved in its one canonical spelling. */
+export interface PhraseWriteDeps {
+  db: Database;
+  events: EventBus;
+  storage: Storage;
+  logger: { warn: (message: string, error?: unknown) => void };
+}
+
+/**
+ * The form's value with its audio URL as rows keep it: a file of ours in the spelling storage.url makes, so that the
+ * "still played" checks (which compare stored keys) find every row that plays it.
+ */
+const canonical = (storage: Storage, value: PhraseFormValue): PhraseFormValue => ({ ...value, audioUrl: canonicalFileUrl(storage, value.audioUrl) });
+
+/** The lesson was deleted (with its level or language) while these phrases were being written to it. */
+export class LessonGoneError extends Error {
+  constructor() {
+    super("The lesson was deleted meanwhile. Reload the page to see the current catalogue.");
+  }
+}
+
+/**
+ * Runs a write to a lesson's phrases. The lesson is checked first, but a delete of it (or of its level or language)
+ * can commit while the write waits on the lesson's row: the foreign key then refuses the rows, which is that race,
+ * not a failure of ours.
+ */
+async function writingToLesson<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new LessonGoneError();
+    throw error;
+  }
+}
+
 /** Adds the form's phrases as one audio group at the end of the lesson. Returns how many were added. */
-export async function addPhrases(db: Database, events: EventBus, value: PhraseFormValue): Promise<number> {
-  await db.transaction(async (tx) => {
+export async function addPhrases({ db, events, storage }: PhraseWriteDeps, input: PhraseFormValue): Promise<number> {
+  const value = canonical(storage, input);
+  await writingToLesson(db, async (tx) => {
     await lockLessons(tx, value);
     await assertLessonExists(tx, value);
     const start = await nextPosition(tx, value);
@@ -274,14 +311,12 @@ export interface AudioGroupKey {
  * lessons involved are locked first, so two admins saving the same group at once take turns instead of interleaving.
  */
 export async function updatePhraseGroup(
-  db: Database,
-  events: EventBus,
+  { db, events, storage, logger }: PhraseWriteDeps,
   group: AudioGroupKey,
-  value: PhraseFormValue,
-  /** With storage, a file of ours that the group stops using and nothing else plays is removed after the commit. */
-  cleanup?: { storage: Storage; logger: { warn: (message: string, error?: unknown) => void } },
+  input: PhraseFormValue,
 ): Promise<{ updated: number; created: number; deleted: number }> {
-  const result = await db.transaction(async (tx) => {
+  const value = canonical(storage, input);
+  const result = await writingToLesson(db, async (tx) => {
     await lockLessons(tx, group, value);
     await assertLessonExists(tx, value);
     const existing = await tx
@@ -337,21 +372,13 @@ export async function updatePhraseGroup(
     return { updated: pairs, created: extra.length, deleted: surplus.length };
   });
   await events.publish("catalog");
-  if (cleanup && group.audioUrl !== value.audioUrl) {
-    await removeIfUnused(db, cleanup.storage, group.audioUrl).catch((error: unknown) =>
-      cleanup.logger.warn(`Could not remove the replaced audio file ${group.audioUrl}`, error),
-    );
+  // A file of ours that the group stops playing (another spelling of the same file is no change) and nothing else plays.
+  if (storedFileAt(storage, group.audioUrl)?.url !== storedFileAt(storage, value.audioUrl)?.url) {
+    // The edit is saved: a file left behind costs only space, so a failure is logged, not raised.
+    const warn = (error: unknown) => logger.warn(`Could not remove the replaced audio file ${group.audioUrl}`, error);
+    await removeUnreferencedFiles(db, storage, [group.audioUrl], warn).catch(warn);
   }
   return result;
-}
-
-/** Deletes a stored file (ours only; external URLs are left alone) once no phrase and no blog sample plays it. */
-async function removeIfUnused(db: Database, storage: Storage, url: string) {
-  const [phraseUse, postUse] = await Promise.all([
-    db.$count(phrases, eq(phrases.audioUrl, url)),
-    db.$count(blogPosts, eq(blogPosts.phraseAudioUrl, url)),
-  ]);
-  if (phraseUse + postUse === 0) await deleteStoredFileByUrl(storage, url);
 }
 
 /** The group being edited no longer exists (another admin changed or deleted it). */
@@ -368,23 +395,33 @@ export class InvalidSpeechError extends SpeechServiceError {
   }
 }
 
+/** Why a language has no voice, for the failure toast: which voice is missing and where to choose one. */
+function missingVoiceMessage(language: { id: string; name: string; voice: string | null }) {
+  const where = `Choose one in the language's Voice field (Languages, Edit ${language.name}).`;
+  return language.voice
+    ? `The voice "${language.voice}" chosen for ${language.name} is not available. ${where}`
+    : `No speech voice matches ${language.name} (${language.id}). ${where}`;
+}
+
 /**
- * Speaks `text` in the language's voice (the language id, else its name, picks the eSpeak voice as the seed does),
+ * Speaks `text` in the language's voice (the one chosen for it, else one its id or name names: voiceForLanguage),
  * stores the MP3 under an unguessable key and returns its URL. It touches no table: the form saves the URL with the
- * phrases, so an abandoned dialog leaves only an unreferenced file.
+ * phrases, so an abandoned dialog leaves only an unreferenced file. Every refusal is a SpeechServiceError whose
+ * message is for the admin, thrown before anything is stored.
  */
 export async function generatePhraseAudio(
   deps: { db: Database; storage: Storage; tts: TextToSpeech },
   input: { text: string; languageId: string },
 ): Promise<string> {
+  if (input.text.trim().length > SPEECH_TEXT_MAX) throw new SpeechServiceError(phraseText.textTooLong);
   const [language] = await deps.db
-    .select({ id: languages.id, name: languages.name })
+    .select({ id: languages.id, name: languages.name, voice: languages.voice })
     .from(languages)
     .where(eq(languages.id, input.languageId))
     .limit(1);
   if (!language) throw new PhraseInputError("languageId", phraseText.languageRequired);
-  const byId = voiceFor(language.id);
-  const voice = byId !== "en" || /^en(-|$)|english/i.test(language.id) ? byId : voiceFor(language.name);
+  const voice = voiceForLanguage(language, await deps.tts.voices());
+  if (!voice) throw new SpeechVoiceMissingError(language.voice ?? language.id, missingVoiceMessage(language));
   const audio = await deps.tts.synthesize(input.text, voice);
   if (!(audio.data instanceof Uint8Array) || audio.data.byteLength === 0 || !audio.contentType.startsWith("audio/")) {
     throw new InvalidSpeechError();

@@ -6,7 +6,7 @@ import type { Executor } from "#server/db/client.server.ts";
 import { blogPosts, blogSlugRedirects } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import type { Storage } from "#server/storage/storage.server.ts";
-import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
+import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
 
 /** The slug of a title made only of symbols (SPEC §5 leaves it empty; an address needs something). */
 export const FALLBACK_SLUG = "post";
@@ -167,13 +167,9 @@ export async function deletePost(deps: BlogAdminDeps, id: string): Promise<void>
 
 /** Storage failures here are not the admin's problem: the post is already saved or gone; a stray file is harmless. */
 async function removeImageIfUnused(deps: BlogAdminDeps, url: string) {
-  const users = await deps.db.$count(blogPosts, eq(blogPosts.featuredImage, url));
-  if (users > 0) return;
-  try {
-    await deleteStoredFileByUrl(deps.storage, url);
-  } catch {
-    // Left for a later clean-up; nothing points at it.
-  }
+  // Left for a later clean-up; nothing points at it.
+  const ignore = () => undefined;
+  await removeUnreferencedFiles(deps.db, deps.storage, [url], ignore).catch(ignore);
 }
 
 /** The current slug of a published post that once lived at this address, if any. */

@@ -56,6 +56,8 @@ export const languages = pgTable("languages", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   flagUrl: text("flag_url").notNull().default(""),
+  /** The speech engine's voice an admin chose for it; null picks one from the id or name (server/tts). */
+  voice: text("voice"),
   createdAt: createdAt(),
 });
 

@@ -1,7 +1,7 @@
 import type { SiteSettings } from "#common/settings.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { readOrCreateSettings } from "#server/settings/settings.server.ts";
-import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
+import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
 
 type Deps = Pick<Runtime, "database" | "env" | "settings">;
 
@@ -30,10 +30,10 @@ export async function replaceSettingsImage(
   const before = await readSettingsForAdmin(runtime);
   const saved = await updateSettings(runtime, { [field]: url });
   const old = before[field];
-  const stillUsed = (["logo", "favicon", "hero_image", "app_screenshot"] as const).some((f) => saved[f] === old);
-  if (old && old !== url && !stillUsed) {
+  if (old && old !== url) {
     // The record is already right; a file left behind costs only space, so a failed delete is logged, not raised.
-    await deleteStoredFileByUrl(runtime.storage, old).catch((error: unknown) => runtime.logger.warn("Removing a replaced settings image failed", error));
+    const warn = (error: unknown) => runtime.logger.warn("Removing a replaced settings image failed", error);
+    await removeUnreferencedFiles(runtime.database.db, runtime.storage, [old], warn).catch(warn);
   }
   return saved;
 }

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import { STATUS_CODES, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -7,6 +8,35 @@ import { assertSafeKey, keyUnder, storedFileCacheControl, type Storage } from "#
 
 /** URL prefix the HTTP server serves `root` under. */
 export const LOCAL_STORAGE_ROUTE = "/storage";
+
+/** What a write is named until its rename: a process killed in between (kill -9, power loss) leaves one behind. */
+const PARTIAL_SUFFIX = ".partial";
+
+/**
+ * Deletes the half-written files that killed processes left under `root`; returns how many. A partial file is
+ * never served (a reader only ever follows a renamed file's URL), it only takes space. Those modified within
+ * `olderThanMs` are left: another process sharing the directory may still be writing them.
+ */
+export async function sweepPartialWrites(root: string, { olderThanMs }: { olderThanMs: number }): Promise<number> {
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  const cutoff = Date.now() - olderThanMs;
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith(PARTIAL_SUFFIX)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat || stat.mtimeMs > cutoff) continue;
+    await fs.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
 
 export function createLocalStorage(root: string): Storage {
   const fileFor = (bucket: string, key: string) => {
@@ -20,7 +50,7 @@ export function createLocalStorage(root: string): Storage {
       const file = fileFor(bucket, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file and a failed write leaves the old one in place.
-      const temporary = `${file}.${process.pid}.${Date.now()}.partial`;
+      const temporary = `${file}.${process.pid}.${Date.now()}${PARTIAL_SUFFIX}`;
       await fs.writeFile(temporary, body);
       await fs.rename(temporary, file);
       return { bucket, key, url: url(bucket, key) };

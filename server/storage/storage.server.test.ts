@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLocalStorage } from "#server/storage/local-storage.server.ts";
-import { isUnguessableKey, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
+import { canonicalFileUrl, isUnguessableKey, storedFileAt, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
 import { storageBackendsForFile } from "#tests/support/s3-server.ts";
 
 const storageDirs = storageBackendsForFile("phrasewise-storage-");
@@ -34,6 +34,28 @@ describe.each(implementations)("%s storage", (_name, create, fetchUrl) => {
     const storage = create();
     expect(storage.keyOf("content", "https://cdn.example.com/content/audio/a.mp3")).toBeUndefined();
     expect(storage.keyOf("content", storage.url("assets", "logo.svg"))).toBeUndefined();
+  });
+
+  it("names the same key for every spelling of a file's URL, and none for a query, a fragment or an escape from the bucket", () => {
+    const storage = create();
+    const url = storage.url("content", "audio/4cbf-hola.mp3");
+    const [origin, path] = url.startsWith("/") ? ["", url] : [new URL(url).origin, new URL(url).pathname];
+    const spell = (pathname: string) => `${origin}${pathname}`;
+    for (const spelling of [
+      spell(path.replace("/4cbf", "/%34cbf")),
+      spell(path.replace(".mp3", "%2Emp3")),
+      spell(path.replace("/audio/", "/audio/../audio/")),
+      spell(path.replace("/audio/", "/%61udio/")),
+      origin ? spell(path).replace(/^http:\/\/([^/]+)/, (_, host: string) => `HTTP://${host.toUpperCase()}`) : url,
+    ]) {
+      expect(storage.keyOf("content", spelling), spelling).toBe("audio/4cbf-hola.mp3");
+      expect(storedFileAt(storage, spelling), spelling).toEqual({ bucket: "content", key: "audio/4cbf-hola.mp3", url });
+    }
+    for (const other of [`${url}?x`, `${url}#frag`, `${url}?`, spell(path.replace("/audio/", "/audio/%2e%2e/%2e%2e/")), spell(path.replace("hola", "%E0%A4%A"))]) {
+      expect(storedFileAt(storage, other), other).toBeUndefined();
+    }
+    expect(canonicalFileUrl(storage, `${spell(path.replace(".mp3", "%2Emp3"))}?v=2`)).toBe(url);
+    expect(canonicalFileUrl(storage, "https://cdn.example.com/a.mp3?v=2")).toBe("https://cdn.example.com/a.mp3?v=2");
   });
 
   it("overwrites an existing key", async () => {

@@ -21,11 +21,14 @@ export interface Storage {
   keyOf(bucket: Bucket, url: string): string | undefined;
 }
 
+/** Whether a key stays inside its bucket: no empty, `.` or `..` segment, no leading slash, no NUL. */
+function isSafeKey(key: string): boolean {
+  return key !== "" && !key.startsWith("/") && !key.includes("\0") && !key.split("/").some((part) => part === ".." || part === "." || part === "");
+}
+
 /** Keys come from our own code, but a file name can come from a user: refuse anything that could leave the bucket. */
 export function assertSafeKey(key: string) {
-  if (!key || key.startsWith("/") || key.split("/").some((part) => part === ".." || part === "." || part === "")) {
-    throw new Error(`Invalid storage key: ${key}`);
-  }
+  if (!isSafeKey(key)) throw new Error(`Invalid storage key: ${key}`);
 }
 
 /**
@@ -78,12 +81,49 @@ export function audioTypeOf(key: string): string {
   return audioTypes[key.slice(key.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
 }
 
-/** The key in a stored file's URL (`{prefix}{encoded key}`), or undefined when the URL is not under the prefix. */
+/** Resolves site-relative addresses (local storage's are paths); never the origin of an absolute one. */
+const RELATIVE_BASE = "http://site.invalid";
+
+/**
+ * The key a stored file's URL names under `prefix` (a storage's address for one bucket: a site path, or an absolute
+ * one for S3), in whatever spelling it comes: percent-escapes decoded (`%34cb` is `4cb`, `%2E` is `.`), dot segments
+ * resolved and the host's case ignored, as the server that serves the file reads it. Undefined for any other address
+ * and for one with a query or fragment: the URLs our storage makes never carry one, so such an address is not ours
+ * to delete. Whoever compares stored files compares these keys, never the spellings.
+ */
 export function keyUnder(prefix: string, url: string): string | undefined {
-  if (!url.startsWith(prefix)) return undefined;
+  if (/[?#]/.test(url)) return undefined;
+  const sitePath = prefix.startsWith("/");
+  if (sitePath ? !url.startsWith("/") || url.startsWith("//") : !/^https?:\/\//i.test(url)) return undefined;
   try {
-    return url.slice(prefix.length).split("/").map(decodeURIComponent).join("/") || undefined;
+    const base = new URL(prefix, RELATIVE_BASE);
+    const parsed = new URL(url, RELATIVE_BASE);
+    if (parsed.origin !== base.origin || !parsed.pathname.startsWith(base.pathname)) return undefined;
+    const key = parsed.pathname.slice(base.pathname.length).split("/").map(decodeURIComponent).join("/");
+    return isSafeKey(key) ? key : undefined;
   } catch {
+    // A malformed address or escape names no file.
     return undefined;
   }
+}
+
+/**
+ * The stored file a URL names, with its canonical URL (the one `storage.url` makes), or undefined when it names none
+ * of ours (an external address, a default image under /images). The one mapping from addresses to files: the "still
+ * referenced" checks and the deletes both go through it.
+ */
+export function storedFileAt(storage: Storage, url: string): StoredFile | undefined {
+  for (const bucket of buckets) {
+    const key = storage.keyOf(bucket, url);
+    if (key !== undefined) return { bucket, key, url: storage.url(bucket, key) };
+  }
+  return undefined;
+}
+
+/**
+ * What a record saves for an address an admin typed or pasted: our own file's canonical URL (a query or fragment
+ * dropped, as the file served is the same), so that every row names a file in one spelling; any other address as is.
+ */
+export function canonicalFileUrl(storage: Storage, url: string): string {
+  return storedFileAt(storage, url.replace(/[?#][\s\S]*$/, ""))?.url ?? url;
 }

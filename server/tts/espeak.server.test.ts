@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
-import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
-import { voiceFor } from "#server/tts/text-to-speech.server.ts";
+import { createEspeakTextToSpeech, parseVoiceList } from "#server/tts/espeak.server.ts";
+import { hasVoice, SpeechVoiceMissingError, voiceFor, voiceForLanguage } from "#server/tts/text-to-speech.server.ts";
 import { readMp3, toneWav } from "#tests/support/mp3.ts";
 
 describe("eSpeak text to speech", () => {
@@ -54,6 +54,48 @@ describe("eSpeak text to speech", () => {
 
   it("refuses empty text", async () => {
     await expect(createEspeakTextToSpeech().synthesize("   ", "en")).rejects.toThrow("No text to speak");
+  });
+
+  it("lists its voices, and refuses one it does not have by name instead of failing without a file", async () => {
+    const tts = createEspeakTextToSpeech();
+    const voices = (await tts.voices())!;
+    expect(voices).toContainEqual({ code: "es", name: "Spanish (Spain)", aliases: [] });
+    expect(hasVoice(voices, "en")).toBe(true);
+    expect(hasVoice(voices, "EN-GB-X-RP")).toBe(true);
+    expect(hasVoice(voices, "zz-steer")).toBe(false);
+    for (const voice of ["zz-steer", "bf-lang"]) {
+      await expect(tts.synthesize("Hola", voice)).rejects.toThrow(new SpeechVoiceMissingError(voice));
+    }
+    // A voice of its own with more parts than a language code speaks as itself, not as the English fallback.
+    const received = await tts.synthesize("Good morning", "en-gb-x-rp");
+    const english = await tts.synthesize("Good morning", "en");
+    expect(Buffer.from(received.data).equals(Buffer.from(english.data))).toBe(false);
+  });
+
+  it("picks a language's voice: the chosen one, else its id or name when the engine has it, else none", () => {
+    const voices = parseVoiceList(
+      [
+        "Pty Language       Age/Gender VoiceName          File                 Other Languages",
+        " 2  en-gb           --/M      English_(Great_Britain) gmw/en               (en 2)",
+        " 5  eo              --/M      Esperanto          art/eo               ",
+        " 5  es              --/M      Spanish_(Spain)    roa/es               ",
+        " 5  pt              --/M      Portuguese_(Portugal) roa/pt               (pt-pt 5)",
+      ].join("\n"),
+    );
+    expect(voices.map((v) => v.code)).toEqual(["en-gb", "eo", "es", "pt"]);
+    const pick = (id: string, name: string, voice: string | null = null) => voiceForLanguage({ id, name, voice }, voices);
+    expect(pick("es", "Castellano")).toBe("es");
+    expect(pick("spanish", "Whatever")).toBe("es");
+    expect(pick("lang-x", "Esperanto")).toBe("eo");
+    expect(pick("lang-y", "Portuguese")).toBe("pt");
+    expect(pick("english", "English")).toBe("en");
+    expect(pick("zz-steer", "Steer")).toBeUndefined();
+    expect(pick("steerish", "Steerish")).toBeUndefined();
+    expect(pick("zz-steer", "Steer", "eo")).toBe("eo");
+    expect(pick("spanish", "Spanish", "xx")).toBeUndefined();
+    // An engine without a list (a cloud service) is sent the mapped code, English when nothing maps.
+    expect(voiceForLanguage({ id: "steerish", name: "Steerish" }, undefined)).toBe("en");
+    expect(voiceForLanguage({ id: "lang-fr", name: "French" }, undefined)).toBe("fr");
   });
 
   it("maps language ids and names to voices, falling back to English", () => {

@@ -1,6 +1,14 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import { MP3_BITRATE_KBPS, voiceFor, type SpeechAudio, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+import {
+  hasVoice,
+  MP3_BITRATE_KBPS,
+  SpeechVoiceMissingError,
+  voiceFor,
+  type SpeechAudio,
+  type SpeechVoice,
+  type TextToSpeech,
+} from "#server/tts/text-to-speech.server.ts";
 
 const maxTextLength = 2000;
 /** A worker idle this long is stopped, returning eSpeak's WebAssembly memory (32 MB per synthesis) to the system. */
@@ -67,9 +75,15 @@ function toMp3(lame, { samples, rate }, kbps) {
   return data;
 }
 
-parentPort.on("message", async ({ args, wav, kbps }) => {
+parentPort.on("message", async ({ args, wav, kbps, listVoices }) => {
   try {
     const { espeak, lame } = await load();
+    if (listVoices) {
+      let text = "";
+      await espeak({ arguments: ["--voices"], print: (line) => (text += line + "\\n"), printErr: () => {} });
+      parentPort.postMessage({ text });
+      return;
+    }
     if (args) wav = (await espeak({ arguments: args })).FS.readFile("out.wav");
     const data = toMp3(lame, pcmOf(wav), kbps);
     parentPort.postMessage({ data }, [data.buffer]);
@@ -79,12 +93,32 @@ parentPort.on("message", async ({ args, wav, kbps }) => {
 });
 `;
 
-type JobInput = { args: string[] } | { wav: Uint8Array };
+type JobInput = { args: string[] } | { wav: Uint8Array } | { listVoices: true };
+
+/** A job's answer: audio, or the text eSpeak printed (its voice list). */
+type JobOutput = { data: Uint8Array } | { text: string };
 
 interface Job {
   input: JobInput;
-  resolve: (data: Uint8Array) => void;
+  resolve: (output: JobOutput) => void;
   reject: (error: Error) => void;
+}
+
+/**
+ * The voices of `espeak-ng --voices`: one a line after the header, `Pty Language Age/Gender VoiceName File
+ * (Other Languages)`, for example ` 5  pt   --/M  Portuguese_(Portugal)  roa/pt  (pt-pt 5)`. A voice answers to its
+ * language code and to the other languages' codes (`en` is English (Great Britain)'s, listed under en-gb).
+ */
+export function parseVoiceList(text: string): SpeechVoice[] {
+  const voices = new Map<string, SpeechVoice>();
+  for (const line of text.split("\n").slice(1)) {
+    const match = /^\s*\d+\s+(\S+)\s+\S+\s+(\S+)\s+\S+\s*(.*)$/.exec(line);
+    if (!match) continue;
+    const [, code, name, others] = match as unknown as [string, string, string, string];
+    const aliases = [...others.matchAll(/\(([^\s()]+) \d+\)/g)].map((m) => m[1]!.toLowerCase());
+    if (!voices.has(code.toLowerCase())) voices.set(code.toLowerCase(), { code: code.toLowerCase(), name: name.replace(/_/g, " "), aliases });
+  }
+  return [...voices.values()];
 }
 
 /** One worker thread, started on demand, doing one job at a time. */
@@ -106,10 +140,11 @@ export function createEspeakTextToSpeech(options: { workers?: number } = {}): Te
   const start = (slot: Slot) => {
     const worker = new Worker(workerSource, { eval: true });
     worker.unref();
-    worker.on("message", (message: { data?: Uint8Array; error?: string }) => {
+    worker.on("message", (message: { data?: Uint8Array; text?: string; error?: string }) => {
       const job = slot.job;
       slot.job = undefined;
-      if (message.data) job?.resolve(message.data);
+      if (message.data) job?.resolve({ data: message.data });
+      else if (message.text !== undefined) job?.resolve({ text: message.text });
       else job?.reject(new Error(message.error ?? "The speech engine failed"));
       dispatch();
     });
@@ -148,22 +183,38 @@ export function createEspeakTextToSpeech(options: { workers?: number } = {}): Te
     }
   };
 
-  const encode = async (input: JobInput): Promise<SpeechAudio> => {
-    const data = await new Promise<Uint8Array>((resolve, reject) => {
+  const run = (input: JobInput) =>
+    new Promise<JobOutput>((resolve, reject) => {
       queue.push({ input, resolve, reject });
       dispatch();
     });
-    return { data, contentType: "audio/mpeg", extension: "mp3" };
+  const encode = async (input: JobInput): Promise<SpeechAudio> => {
+    const output = await run(input);
+    if (!("data" in output)) throw new Error("The speech engine answered without audio");
+    return { data: output.data, contentType: "audio/mpeg", extension: "mp3" };
+  };
+  // The list is part of the engine's build: read once, on first use.
+  let voiceList: Promise<SpeechVoice[]> | undefined;
+  const voices = () => {
+    voiceList ??= run({ listVoices: true }).then((output) => parseVoiceList("text" in output ? output.text : ""));
+    voiceList.catch(() => (voiceList = undefined));
+    return voiceList;
   };
 
   return {
-    synthesize(text, language) {
+    async synthesize(text, language) {
       const input = text.trim().slice(0, maxTextLength);
-      if (!input) return Promise.reject(new Error("No text to speak"));
-      return encode({ args: espeakArguments(voiceFor(language), input) });
+      if (!input) throw new Error("No text to speak");
+      // One of eSpeak's own codes as it is (en-gb-x-rp, cmn-latn-pinyin), else a language id or name mapped to one.
+      const list = await voices();
+      const voice = hasVoice(list, language) ? language.trim().toLowerCase() : voiceFor(language);
+      // eSpeak given an unknown voice prints a complaint and writes no file: refused here with the voice's name.
+      if (!hasVoice(list, voice)) throw new SpeechVoiceMissingError(voice);
+      return encode({ args: espeakArguments(voice, input) });
     },
     encodeWav(wav) {
       return encode({ wav });
     },
+    voices,
   };
 }

@@ -57,5 +57,7 @@ export function createHttpTextToSpeech(options: HttpTextToSpeechOptions): TextTo
       throw new SpeechServiceError(INVALID_SPEECH_RESPONSE);
     },
     encodeWav: (wav) => options.encoder.encodeWav(wav),
+    // The service decides which voices it has: it is sent the language's code and answers for it.
+    voices: async () => undefined,
   };
 }

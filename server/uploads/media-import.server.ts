@@ -3,7 +3,7 @@ import { uploadKinds, uploadText, type UploadKind } from "#common/upload-rules.t
 import type { AddressPolicy } from "#server/uploads/address-policy.server.ts";
 import { fetchRemoteFile, RemoteFetchError } from "#server/uploads/remote-fetch.server.ts";
 import { storeBytes, UploadRefused } from "#server/uploads/uploads.server.ts";
-import { buckets, type Storage, type StoredFile } from "#server/storage/storage.server.ts";
+import { buckets, canonicalFileUrl, type Storage, type StoredFile } from "#server/storage/storage.server.ts";
 
 /**
  * Media addresses on save (docs/decisions/009-outside-media-addresses.md): an address of ours is kept; an http(s)
@@ -50,7 +50,8 @@ export function createMediaResolver(deps: { storage: Storage; publicUrl: string 
       const value = raw.trim();
       if (value === "") return { url: "" };
       if (!isSitePath(value) && !isHttpAddress(value)) throw new MediaImportRefused(mediaUrlText.unreachable);
-      if (isOurs(value)) return { url: value };
+      // Our own file is saved in its one canonical spelling, so the "still referenced" checks see it.
+      if (isOurs(value)) return { url: canonicalFileUrl(deps.storage, value) };
       const imported = await importMediaFile(deps.storage, kind, value, options);
       return { url: imported.url, imported };
     },

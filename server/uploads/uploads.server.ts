@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { typeMessage, uploadKinds, uploadText, type UploadKind, type UploadRule } from "#common/upload-rules.ts";
-import { buckets, unguessableKey, type Storage, type StoredFile } from "#server/storage/storage.server.ts";
+import { storedFileAt, unguessableKey, type Storage, type StoredFile } from "#server/storage/storage.server.ts";
 
 /** A file the rules refuse: its message is for the person who picked it. */
 export class UploadRefused extends Error {
@@ -91,17 +91,12 @@ export async function storeBytes(storage: Storage, kind: UploadKind, name: strin
 }
 
 /**
- * Removes a stored file by the URL a record held, when nothing references it any more. Only our own storage's
- * URLs are touched: an external address (a flag image on another site) is ignored. Returns whether one was deleted.
+ * Deletes the stored file a URL names, without asking whether anything references it: for a file this request just
+ * made and no row took. Everything else goes through removeUnreferencedFiles. Returns whether the URL was ours.
  */
 export async function deleteStoredFileByUrl(storage: Storage, url: string | null | undefined): Promise<boolean> {
-  if (!url) return false;
-  for (const bucket of buckets) {
-    const key = storage.keyOf(bucket, url);
-    if (key) {
-      await storage.delete(bucket, key);
-      return true;
-    }
-  }
-  return false;
+  const file = url ? storedFileAt(storage, url) : undefined;
+  if (!file) return false;
+  await storage.delete(file.bucket, file.key);
+  return true;
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -8,19 +8,22 @@ import { CatalogDialog, DeleteButton, Thumb, cardClasses } from "#app/components
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
-import { catalogTexts, catalogToasts, languageSchema, type AdminLanguage } from "#common/catalog-admin.ts";
+import { AUTOMATIC_VOICE, catalogTexts, catalogToasts, languageSchema, voiceField, type AdminLanguage, type VoiceChoice } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, withMedia, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
-import { createLanguage, deleteLanguage, listAdminLanguages, updateLanguage } from "#server/admin/catalog-admin.server.ts";
+import { CatalogAdminError, createLanguage, deleteLanguage, listAdminLanguages, updateLanguage } from "#server/admin/catalog-admin.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
+import { voiceChoices, voiceIsAvailable } from "#server/tts/voice-choices.server.ts";
 import type { Route } from "./+types/languages";
 
 const section = adminSection("/admin/languages");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { languages: await listAdminLanguages(getRuntime(context).database.db) };
+  const runtime = getRuntime(context);
+  const [languages, voices] = await Promise.all([listAdminLanguages(runtime.database.db), voiceChoices(runtime.tts)]);
+  return { languages, voices };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,9 +36,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return invalid(submission);
     const value = submission.value;
     const flag = { field: "flagUrl", kind: "flag" } as const;
+    const save = withMedia(context, value, flag, (v) => (intent === "create" ? createLanguage(deps, v) : updateLanguage(deps, v)));
+    // The voice is checked before the flag is copied in: a refused form stores no file.
+    const work = async () => {
+      if (value.voice && !(await voiceIsAvailable(getRuntime(context).tts, value.voice))) throw new CatalogAdminError(voiceField.unknown, "voice");
+      await save();
+    };
     return intent === "create"
-      ? respond(context, withMedia(context, value, flag, (v) => createLanguage(deps, v)), { success: catalogToasts.languageAdded, failure: catalogToasts.languageAddFailed }, submission)
-      : respond(context, withMedia(context, value, flag, (v) => updateLanguage(deps, v)), { success: catalogToasts.languageUpdated, failure: catalogToasts.languageUpdateFailed }, submission);
+      ? respond(context, work, { success: catalogToasts.languageAdded, failure: catalogToasts.languageAddFailed }, submission)
+      : respond(context, work, { success: catalogToasts.languageUpdated, failure: catalogToasts.languageUpdateFailed }, submission);
   }
   if (intent === "delete") {
     return respond(context, deleteThenClean(context, () => deleteLanguage(deps, field(formData, "id"))), {
@@ -50,7 +59,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: section.title, description: section.description, path: section.to, noindex: true });
 
 export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
-  const { languages } = loaderData;
+  const { languages, voices } = loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -58,7 +67,7 @@ export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-extrabold text-ink">{section.title}</h1>
           <p className="mt-1 text-muted">{section.description}</p>
         </div>
-        <LanguageDialog />
+        <LanguageDialog voices={voices} />
       </div>
       {languages.length === 0 ? (
         <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.noLanguages}</p>
@@ -71,7 +80,7 @@ export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
                 <h2 className="truncate text-lg font-bold text-ink">{language.name}</h2>
                 <p className="truncate text-sm text-muted">ID: {language.id}</p>
               </div>
-              <LanguageDialog language={language} />
+              <LanguageDialog language={language} voices={voices} />
               <DeleteButton
                 label={`Delete ${language.name}`}
                 title={`Delete ${language.name}?`}
@@ -86,7 +95,7 @@ export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function LanguageDialog({ language }: { language?: AdminLanguage }) {
+function LanguageDialog({ language, voices }: { language?: AdminLanguage; voices: VoiceChoice[] | null }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -106,18 +115,18 @@ function LanguageDialog({ language }: { language?: AdminLanguage }) {
         title={language ? "Edit Language" : "Add Language"}
         description={language ? "Change the language's name or flag. Its ID cannot change." : "Add a language learners can choose."}
       >
-        <LanguageForm language={language} onDone={() => setOpen(false)} />
+        <LanguageForm language={language} voices={voices} onDone={() => setOpen(false)} />
       </CatalogDialog>
     </>
   );
 }
 
-function LanguageForm({ language, onDone }: { language?: AdminLanguage; onDone: () => void }) {
+function LanguageForm({ language, voices, onDone }: { language?: AdminLanguage; voices: VoiceChoice[] | null; onDone: () => void }) {
   const fetcher = useFetcher<CatalogActionData>();
   const [form, fields] = useForm({
     id: language ? `language-edit-${language.id}` : "language-add",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
-    defaultValue: language ?? { id: "", name: "", flagUrl: "" },
+    defaultValue: language ? { ...language, voice: language.voice ?? AUTOMATIC_VOICE } : { id: "", name: "", flagUrl: "", voice: AUTOMATIC_VOICE },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: languageSchema }),
@@ -136,10 +145,34 @@ function LanguageForm({ language, onDone }: { language?: AdminLanguage; onDone: 
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className={inputClasses} />
       </FormField>
       <IconUrlField field={fields.flagUrl} kind="flag" defaultValue={language?.flagUrl ?? ""} />
+      {voices ? <VoiceSelect field={fields.voice} voices={voices} current={language?.voice ?? AUTOMATIC_VOICE} /> : null}
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
         {language ? "Update Language" : "Add Language"}
       </Button>
     </fetcher.Form>
+  );
+}
+
+/** The speech engine's voices, by name; a cloud engine (no list) takes the language's code and gets no field. */
+function VoiceSelect({ field, voices, current }: { field: FieldMetadata<string | null>; voices: VoiceChoice[]; current: string }) {
+  return (
+    <FormField field={field as FieldMetadata<string>} label={voiceField.label} hint={voiceField.hint}>
+      <select
+        id={field.id}
+        name={field.name}
+        defaultValue={current}
+        aria-invalid={field.errors ? true : undefined}
+        aria-describedby={field.errors ? `${field.descriptionId} ${field.errorId}` : field.descriptionId}
+        className={inputClasses}
+      >
+        <option value={AUTOMATIC_VOICE}>{voiceField.automatic}</option>
+        {voices.map((voice) => (
+          <option key={voice.code} value={voice.code}>
+            {voice.name} ({voice.code})
+          </option>
+        ))}
+      </select>
+    </FormField>
   );
 }

@@ -20,6 +20,7 @@ import { useSearchHref } from "#app/lib/use-search-href.ts";
 import {
   addPhrases,
   generatePhraseAudio,
+  LessonGoneError,
   PhraseGroupGoneError,
   PhraseInputError,
   phraseLanguages,
@@ -59,7 +60,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const text = String(formData.get("text") ?? "").trim();
     const languageId = String(formData.get("languageId") ?? "");
     if (!text) return data<PhraseActionData>({ ok: false, intent, message: phraseText.needTextForAudio }, { status: 400 });
-    if (text.length > 1000) return data<PhraseActionData>({ ok: false, intent, message: "The text is too long" }, { status: 400 });
     try {
       const url = await generatePhraseAudio({ db, storage: runtime.storage, tts: runtime.tts }, { text, languageId });
       return data<PhraseActionData>({ ok: true, intent, url });
@@ -84,9 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<PhraseActionData>({ ok: false, intent, errors: { audioUrl: error.message } }, { status: 400 });
     }
     const value = { ...parsed.data, audioUrl: audio.url };
+    const writer = { db, events: runtime.events, storage: runtime.storage, logger: runtime.logger };
     try {
       if (intent === "add") {
-        const count = await addPhrases(db, runtime.events, value);
+        const count = await addPhrases(writer, value);
         return data<PhraseActionData>({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.added(count) }) });
       }
       const group = {
@@ -95,18 +96,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         lessonId: String(formData.get("groupLessonId") ?? ""),
         audioUrl: String(formData.get("groupAudioUrl") ?? ""),
       };
-      await updatePhraseGroup(db, runtime.events, group, value, { storage: runtime.storage, logger: runtime.logger });
+      await updatePhraseGroup(writer, group, value);
       return data<PhraseActionData>({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.updated }) });
     } catch (error) {
       await runtime.media.discard(audio);
       if (error instanceof PhraseInputError) {
         return data<PhraseActionData>({ ok: false, intent, errors: { [error.field]: error.message } }, { status: 400 });
       }
-      const description = error instanceof PhraseGroupGoneError ? error.message : "Please try again.";
-      if (!(error instanceof PhraseGroupGoneError)) runtime.logger.error(`${failure}`, error);
+      // Another admin changed or deleted what this form writes to: a conflict to reload, not a failure of ours.
+      const gone = error instanceof PhraseGroupGoneError || error instanceof LessonGoneError;
+      const description = gone ? error.message : "Please try again.";
+      if (!gone) runtime.logger.error(`${failure}`, error);
       return data<PhraseActionData>(
         { ok: false, intent, errors: {} },
-        { status: error instanceof PhraseGroupGoneError ? 409 : 500, headers: toastHeaders(context, { type: "error", title: failure, description }) },
+        { status: gone ? 409 : 500, headers: toastHeaders(context, { type: "error", title: failure, description }) },
       );
     }
   }
