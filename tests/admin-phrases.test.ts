@@ -384,7 +384,7 @@ describe("POST /admin/phrases", () => {
 
       // The admin chooses a voice in the Language dialog: the server takes only one the engine has.
       const choose = (voice: string) =>
-        site.request("/admin/languages", { ...form({ intent: "update", id: "zz-steer", name: "Steer", flagUrl: "https://x.example/s.png", voice }), cookie: admin });
+        site.request("/admin/languages", { ...form({ intent: "update", id: "zz-steer", name: "Steer", flagUrl: "/images/s.png", voice }), cookie: admin });
       expect((await choose("zz-steer")).status).toBe(400);
       expect((await db().select({ voice: languages.voice }).from(languages).where(eq(languages.id, "zz-steer")))[0]?.voice).toBeNull();
       expect((await choose("en-gb-x-rp")).status).toBe(200);
