@@ -226,6 +226,38 @@ describe("small errors", () => {
     expect(await visitor.text()).toContain('name="redirectTo" value="/caf%C3%A9"');
   });
 
+  /** Spellings that normalise to `//evil.example/…` (a protocol-relative address) or leave the site another way. */
+  const offSite = [
+    "/.//evil.example/phish",
+    "/..//evil.example/phish",
+    "/%2e//evil.example/phish",
+    "/%2E%2E//evil.example/phish",
+    "/a/..//evil.example/phish",
+    "/./\\evil.example/phish",
+    "/\\evil.example/phish",
+    "//evil.example/phish",
+    "/\t/evil.example/phish",
+    "https://evil.example/phish",
+  ];
+
+  it("sends a signed-in visitor home, not off the site, for every such redirectTo", async () => {
+    const cookie = cookiesFrom(await signIn("", "192.0.2.51"));
+    for (const redirectTo of offSite) {
+      const response = await site.request(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`, { cookie });
+      expect(response.status, redirectTo).toBe(302);
+      expect(response.headers.get("location"), redirectTo).toBe("/profile");
+    }
+  });
+
+  it.each(offSite.map((redirectTo, index) => ({ redirectTo, ip: `198.18.0.${index + 1}` })))(
+    "signs in with redirectTo $redirectTo and lands on the profile, not off the site",
+    async ({ redirectTo, ip }) => {
+      const response = await signIn(redirectTo, ip);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/profile");
+    },
+  );
+
   // (Methods Node's parser does not know, such as TRACK, get its own 400 before any code runs.)
   it.each(["TRACE", "PROPFIND"])("answers %s with 405 and Allow, never a stack trace", async (method) => {
     for (const path of ["/", "/auth", "/api/auth/get-session"]) {
