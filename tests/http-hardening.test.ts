@@ -1,5 +1,9 @@
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable, openDatabase } from "#server/db/client.server.ts";
@@ -266,6 +270,49 @@ describe("small errors", () => {
       expect(response.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
       expect(response.body).toBe("Method Not Allowed");
     }
+  });
+});
+
+describe("the build's client files (served as in production)", () => {
+  let files: TestSite;
+  let clientDir: string;
+  const script = "export const chunk = 1;\n".repeat(100);
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-client-"));
+    fs.mkdirSync(path.join(clientDir, "assets"));
+    for (const name of ["chunk-a.js", "chunk-b.js"]) {
+      const file = path.join(clientDir, "assets", name);
+      fs.writeFileSync(file, script);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+    }
+    files = await startTestSite({ clientDir });
+  }, 60_000);
+  afterAll(async () => {
+    await files?.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it("sends an asset's brotli twin to a client that accepts it", async () => {
+    const response = await rawRequest(files.url, { method: "GET", path: "/assets/chunk-a.js", headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+  });
+
+  it.each(["br", "gzip", "br, gzip", "identity"])("answers a missing asset with 404 when asked with Accept-Encoding: %s", async (encoding) => {
+    const response = await rawRequest(files.url, { method: "GET", path: "/assets/no-such-chunk.js", headers: { "accept-encoding": encoding } });
+    expect(response.status).toBe(404);
+    expect(response.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("answers 404, not 500, for an asset gone from disk since the start (its brotli twin too), whatever the encoding", async () => {
+    fs.rmSync(path.join(clientDir, "assets", "chunk-b.js.br"));
+    const response = await rawRequest(files.url, { method: "GET", path: "/assets/chunk-b.js", headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(404);
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    // The site's own not-found answer (this path shape is a level's address).
+    expect(response.body).toMatch(/^<!DOCTYPE html>[^]*not found/);
   });
 });
 

@@ -13,6 +13,7 @@ import type * as EnvModule from "#server/env.server.ts";
 import type * as RuntimeModule from "#server/runtime.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import type { Logger } from "#server/logger.server.ts";
+import { serveStaticFiles } from "#server/http/static-files.server.ts";
 import { quietLogger, openTestDatabase } from "#tests/support/database.ts";
 
 /**
@@ -42,6 +43,8 @@ export interface TestSiteOptions {
   smtpUrl?: string;
   /** Where the site logs (silent by default). */
   logger?: Logger;
+  /** A build's client folder, served in front of the site as server/main.ts serves it in production. */
+  clientDir?: string;
 }
 
 export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
@@ -55,7 +58,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   let server: http.Server | undefined;
   try {
     const { createRuntime } = (await vite.ssrLoadModule("/server/runtime.server.ts")) as typeof RuntimeModule;
-    const { createSiteHandler } = (await vite.ssrLoadModule("/server/app.ts")) as typeof AppModule;
+    const { createSiteHandler, staticFileHeaders } = (await vite.ssrLoadModule("/server/app.ts")) as typeof AppModule;
     const { loadEnv } = (await vite.ssrLoadModule("/server/env.server.ts")) as typeof EnvModule;
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
 
@@ -78,6 +81,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     });
     const runtime = await createRuntime(env, { database, logger: options.logger ?? quietLogger });
+    if (options.clientDir) serveStaticFiles(app, options.clientDir, staticFileHeaders(runtime));
     app.use(createSiteHandler(runtime));
 
     return {
