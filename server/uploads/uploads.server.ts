@@ -2,6 +2,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { typeMessage, uploadKinds, uploadText, type UploadKind, type UploadRule } from "#app/lib/upload-rules.ts";
 import { buckets, unguessableKey, type Storage, type StoredFile } from "#server/storage/storage.server.ts";
+import { imageDecodes } from "#server/uploads/decode-slots.server.ts";
 
 /** A file the rules refuse: its message is for the person who picked it. */
 export class UploadRefused extends Error {
@@ -65,9 +66,11 @@ export async function prepareUpload(rule: UploadRule, bytes: Uint8Array): Promis
   if (!rasterTypes.has(sniffed.mime)) throw new UploadRefused(typeMessage(rule));
   const favicon = rule.folder.endsWith("favicon");
   try {
-    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
-    if (rule.maxSide) image = image.resize({ width: rule.maxSide, height: rule.maxSide, fit: "inside", withoutEnlargement: true });
-    const data = favicon ? await image.png({ compressionLevel: 9 }).toBuffer() : await image.webp({ quality: 82 }).toBuffer();
+    const data = await imageDecodes.run(() => {
+      let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+      if (rule.maxSide) image = image.resize({ width: rule.maxSide, height: rule.maxSide, fit: "inside", withoutEnlargement: true });
+      return favicon ? image.png({ compressionLevel: 9 }).toBuffer() : image.webp({ quality: 82 }).toBuffer();
+    });
     return { data: new Uint8Array(data), contentType: favicon ? "image/png" : "image/webp", extension: favicon ? "png" : "webp" };
   } catch {
     throw new UploadRefused(uploadText.unreadable);
