@@ -10,7 +10,8 @@ import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
 import { authLimitForPath, authTargetMatcher, canonicalAuthPath, consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
 import { personalRequestCheck } from "#server/auth/personal-request.server.ts";
 import { signedInHint } from "#server/auth/signed-in-hint.server.ts";
-import { bodyLimit } from "#server/http/body-limit.server.ts";
+import { adminSubmissionGate } from "#server/http/admin-submissions.server.ts";
+import { bodyDeadline, bodyLimit } from "#server/http/body-limit.server.ts";
 import { cspReportRoute } from "#server/http/csp-report.server.ts";
 import { allowedMethods, errorHandler } from "#server/http/errors.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
@@ -68,10 +69,13 @@ export function createSiteHandler(runtime: Runtime): express.Router {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
-  router.use(bodyLimit());
+  router.use(bodyDeadline());
   // Before the Origin check: browsers send reports on their own, and a report changes nothing but a log line.
   router.use(cspReportRoute(runtime.logger));
+  // Who may send a body is known from the headers, so both checks come before any body is read.
   router.use(originCheck(runtime.env.PUBLIC_URL));
+  router.use(adminSubmissionGate(runtime));
+  router.use(bodyLimit());
   const authHandler = toNodeHandler(runtime.auth);
   const isAuthTarget = authTargetMatcher(AUTH_BASE_PATH);
   router.use(async (req, res, next) => {

@@ -10,6 +10,7 @@ import express from "express";
 import type { DevServer } from "./dev-server.ts";
 import { gracefulShutdown } from "./http/graceful-shutdown.server.ts";
 import { serveStaticFiles } from "./http/static-files.server.ts";
+import { serverTimeouts } from "./http/server-timeouts.server.ts";
 import type { Runtime } from "./runtime.server.ts";
 
 import type * as AppModuleExports from "./app.ts";
@@ -37,7 +38,7 @@ async function main() {
   // (lgwin 18) is larger than any page, so nothing compresses worse.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
-  const server = http.createServer(app);
+  const server = http.createServer(serverTimeouts, app);
 
   let load: () => Promise<AppModule>;
   let devServer: DevServer | undefined;
@@ -63,7 +64,6 @@ async function main() {
     app.use(site.createSiteHandler(runtime));
   }
 
-  server.keepAliveTimeout = 65_000;
   const stopper = gracefulShutdown(server, { graceMs: shutdownGraceMs, idleGraceMs: idleConnectionGraceMs });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

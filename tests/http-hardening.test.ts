@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable, openDatabase } from "#server/db/client.server.ts";
+import { BODY_IDLE_MS } from "#server/http/body-limit.server.ts";
 import { cookiesFrom, form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { openTestDatabase, quietLogger, testDriver } from "#tests/support/database.ts";
 import { confirmedUser } from "#tests/support/site-fixtures.ts";
@@ -158,6 +159,100 @@ describe("request bodies", () => {
   });
 });
 
+/**
+ * A POST whose headers say a chunked body follows, then `bytes` of it (as fast as the server takes them, never more
+ * than the socket buffers), and never the end. Resolves with the status once answered, or "closed" when the server
+ * closes the connection first; `sent` is how much of the body had gone out by then.
+ */
+function unfinishedBody(siteUrl: string, path: string, { bytes, headers }: { bytes: number; headers: Record<string, string> }) {
+  const { hostname, port } = new URL(siteUrl);
+  return new Promise<{ outcome: number | "closed"; sent: number }>((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let sent = 0;
+    let reply = "";
+    let settled = false;
+    const settle = (outcome: number | "closed") => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      resolve({ outcome, sent });
+    };
+    const piece = Buffer.alloc(16 * 1024, "a");
+    const pump = () => {
+      while (!settled && sent < bytes) {
+        sent += piece.length;
+        if (!socket.write(`${piece.length.toString(16)}\r\n${piece.toString()}\r\n`)) return void socket.once("drain", pump);
+      }
+    };
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      reply += chunk;
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(reply);
+      if (status && reply.includes("\r\n\r\n")) settle(Number(status[1]));
+    });
+    socket.on("close", () => settle("closed"));
+    socket.on("error", () => settle("closed"));
+    socket.once("connect", () => {
+      const lines = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, "Transfer-Encoding: chunked"];
+      for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+      socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+      pump();
+    });
+  });
+}
+
+describe("bodies from strangers", () => {
+  it("answers 40 unauthenticated, unfinished uploads at once without reading their bodies", async () => {
+    const before = process.memoryUsage.rss();
+    const { result, peak } = await peakRss(() =>
+      Promise.all(
+        Array.from({ length: 40 }, () =>
+          unfinishedBody(site.url, "/admin/uploads/audio", {
+            bytes: 2 * MiB,
+            headers: { Origin: site.url, "Content-Type": "multipart/form-data; boundary=x" },
+          }),
+        ),
+      ),
+    );
+    // The upload route's own answer to a visitor, given from the headers alone.
+    expect(result.map(({ outcome }) => outcome)).toEqual(Array.from({ length: 40 }, () => 401));
+    // 80 MB were on offer; the server held none of it.
+    expect(peak - before).toBeLessThan(30 * MiB);
+  });
+
+  it("does not read a non-administrator's body to the admin area either", async () => {
+    await confirmedUser(site, "learner-body@example.com", "learnerpass1");
+    const cookie = cookiesFrom(
+      await site.request("/auth", { ...form({ intent: "sign-in", email: "learner-body@example.com", password: "learnerpass1" }), ip: "192.0.2.90" }),
+    );
+    const { outcome } = await unfinishedBody(site.url, "/admin/uploads/hero", {
+      bytes: 2 * MiB,
+      headers: { Origin: site.url, Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expect(outcome).toBe(403);
+  });
+
+  it("caps a public route's chunked body at 64 KiB", async () => {
+    const { outcome } = await unfinishedBody(site.url, "/api/auth/sign-in/email", {
+      bytes: 128 * 1024,
+      headers: { Origin: site.url, "Content-Type": "application/json" },
+    });
+    expect(outcome).toBe(413);
+  });
+
+  it(`closes a body that stops arriving within ${BODY_IDLE_MS / 1000} s (and not at once)`, async () => {
+    const started = Date.now();
+    const { outcome } = await unfinishedBody(site.url, "/support", {
+      bytes: 16 * 1024,
+      headers: { Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const elapsed = Date.now() - started;
+    expect(outcome).toBe("closed");
+    expect(elapsed).toBeGreaterThanOrEqual(BODY_IDLE_MS - 500);
+    expect(elapsed).toBeLessThan(BODY_IDLE_MS + 3_000);
+  }, BODY_IDLE_MS + 15_000);
+});
+
 describe("behind a reverse proxy (PUBLIC_URL=https://public.example, TRUST_PROXY unset)", () => {
   const publicUrl = "https://public.example";
   let proxied: TestSite;
@@ -270,6 +365,44 @@ describe("small errors", () => {
       expect(response.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
       expect(response.body).toBe("Method Not Allowed");
     }
+  });
+});
+
+describe("submissions to pages without an action", () => {
+  const lines: string[] = [];
+  const record = (message: string, error?: unknown) => void lines.push(error ? `${message} ${String(error)}` : message);
+  let logged: TestSite;
+  beforeAll(async () => {
+    logged = await startTestSite({ logger: { debug: record, info: record, warn: record, error: record } });
+  }, 60_000);
+  afterAll(() => logged?.close());
+
+  it("answers 405 in plain text, and writes one short log line for many of them", async () => {
+    const targets = ["/", "/languages", "/_root.data", "/languages.data", "/no-such-page", "/blog/x"];
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
+        logged.request(targets[index % targets.length]!, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "a=1",
+        }),
+      ),
+    );
+    for (const response of responses) {
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD");
+      expect(await response.text()).toBe("Method Not Allowed");
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain("\n");
+    expect(lines[0]!.length).toBeLessThan(120);
+  });
+
+  it("still lets a route with an action take its submission", async () => {
+    const support = await logged.request("/support", { ...form({ intent: "nothing" }) });
+    expect(support.status).not.toBe(405);
+    const signOut = await logged.request("/auth/sign-out", { method: "POST" });
+    expect(signOut.status).not.toBe(405);
   });
 });
 

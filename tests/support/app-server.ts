@@ -13,6 +13,7 @@ import type * as EnvModule from "#server/env.server.ts";
 import type * as RuntimeModule from "#server/runtime.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import type { Logger } from "#server/logger.server.ts";
+import { serverTimeouts } from "#server/http/server-timeouts.server.ts";
 import { serveStaticFiles } from "#server/http/static-files.server.ts";
 import { quietLogger, openTestDatabase } from "#tests/support/database.ts";
 
@@ -65,7 +66,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     const app = express();
     app.disable("x-powered-by");
     app.set("trust proxy", options.trustProxy ? 1 : false);
-    server = http.createServer(app);
+    server = http.createServer(serverTimeouts, app);
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
