@@ -17,6 +17,7 @@ import { allowedMethods, errorHandler } from "#server/http/errors.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
 import { createPageCache } from "#server/http/page-cache.server.ts";
 import { createRequestHandler } from "#server/http/request-handler.server.ts";
+import { createRouteTable } from "#server/http/route-table.server.ts";
 import { createSecurityHeaders } from "#server/http/security-headers.server.ts";
 import { createRuntime, storagePublicUrl, type Runtime } from "#server/runtime.server.ts";
 import { startSupportMailRetry } from "#server/support/support-mail-retry.server.ts";
@@ -49,11 +50,17 @@ export function staticFileHeaders(runtime: Runtime): (res: ServerResponse) => vo
   return securityHeaders(runtime).files;
 }
 
+/** The public "Oops! Page not found" route (app/routes.ts, `*`). */
+const CATCH_ALL_ROUTE = "routes/public/not-found";
+
 export function createSiteHandler(runtime: Runtime): express.Router {
   const headers = securityHeaders(runtime);
   const isPersonal = personalRequestCheck(runtime);
+  const routeTable = createRouteTable(serverBuild);
   const pageCache = createPageCache({
     events: runtime.events,
+    // Every path only the catch-all route answers gets the same page (nothing in it names the path); not its data.
+    sharedKey: (req) => (!req.path.endsWith(".data") && routeTable.pageRouteId(req.path) === CATCH_ALL_ROUTE ? "not-found" : undefined),
     isPersonal: (req) => isPersonal(req.headers.cookie),
     // Set by getSessionUser (and /api/viewer) through the load context below.
     renderedPersonal: (res) => res.locals.personal === true,

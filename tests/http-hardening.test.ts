@@ -406,6 +406,24 @@ describe("submissions to pages without an action", () => {
   });
 });
 
+describe("not-found pages", () => {
+  it("renders the catch-all 404 once and answers every other made-up path from the cache", async () => {
+    const paths = Array.from({ length: 20 }, (_, index) => `/made/up/path/number-${index}`);
+    const answers = [];
+    for (const path of paths) {
+      const response = await site.request(path);
+      answers.push({ status: response.status, cache: response.headers.get("x-cache"), body: await response.text() });
+    }
+    expect(answers.map(({ status }) => status)).toEqual(paths.map(() => 404));
+    expect(answers[0]!.cache).toBe("MISS");
+    expect(answers.slice(1).map(({ cache }) => cache)).toEqual(paths.slice(1).map(() => "HIT"));
+    for (const { body } of answers) expect(body).toContain("Oops! Page not found");
+    // Its data twin is not the page.
+    const data = await site.request("/made/up/path/number-0.data");
+    expect(data.headers.get("content-type")).not.toContain("text/html");
+  });
+});
+
 describe("the build's client files (served as in production)", () => {
   let files: TestSite;
   let clientDir: string;

@@ -3,8 +3,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler as createReactRouterHandler, data, type RouterContextProvider, type ServerBuild } from "react-router";
 import { isDatabaseUnavailable } from "#server/db/client.server.ts";
 import type { Logger } from "#server/logger.server.ts";
-import { createActionTargets } from "#server/http/action-targets.server.ts";
 import { DATABASE_RETRY_AFTER_SECONDS } from "#server/http/errors.server.ts";
+import { createRouteTable } from "#server/http/route-table.server.ts";
 
 /**
  * React Router behind Express: the adapter @react-router/express would be, with three differences.
@@ -35,7 +35,7 @@ export function createRequestHandler({ build, mode, publicUrl, logger, getLoadCo
   const outages = new WeakSet<object>();
   const onOutage = outageReporter(logger);
   const handle = createReactRouterHandler(withOutageAnswer(build, outages, onOutage), mode);
-  const hasAction = createActionTargets(build);
+  const { hasAction } = createRouteTable(build);
   const onNoAction = oncePerMinute(logger);
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {

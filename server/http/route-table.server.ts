@@ -1,13 +1,17 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 /**
- * Which submissions (POST, PUT, PATCH, DELETE) have an action to answer them, decided from the build's route table
- * the way React Router picks the route a submission targets (the deepest match that contributes to the path; an
- * index route only with a bare `?index`). A submission to a page without an action is answered 405 by the caller
- * before React Router runs: the framework would render the whole error page for it, and log an 11-line stack each
- * time, which made strangers' posts an amplifier for CPU and log volume.
+ * The build's route table, for questions answered before React Router runs (it would render a whole page to answer
+ * them):
+ *
+ * - whether a submission (POST, PUT, PATCH, DELETE) reaches an action, decided the way React Router picks the route a
+ *   submission targets (the deepest match that contributes to the path; an index route only with a bare `?index`).
+ *   Without one the caller answers 405 itself: the framework rendered the error page and logged an 11-line stack
+ *   each time, which made strangers' posts an amplifier for CPU and log volume;
+ * - which route answers a page's path (the deepest match), so every path only the catch-all 404 route answers can
+ *   share one cached render.
  */
-export function createActionTargets(build: ServerBuild) {
+export function createRouteTable(build: ServerBuild) {
   const byParent = new Map<string | undefined, Array<ServerBuild["routes"][string] & object>>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
@@ -24,7 +28,7 @@ export function createActionTargets(build: ServerBuild) {
   const routes = tree(undefined);
 
   /** Whether a submission to this URL reaches an action (false also when no route matches). */
-  return function hasAction(url: URL): boolean {
+  function hasAction(url: URL): boolean {
     // A submission by the client-side router goes to the page's `.data` twin (the home page's is `/_root.data`).
     const pathname = url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
     const matches = matchRoutes(routes, pathname);
@@ -36,5 +40,12 @@ export function createActionTargets(build: ServerBuild) {
         ? last
         : matches.filter((match, index) => index === 0 || (match.route.path !== undefined && match.route.path.length > 0)).at(-1)!;
     return Boolean(build.routes[target.route.id!]?.module.action);
-  };
+  }
+
+  /** The id of the route that answers a GET of this path (the deepest match), if any. */
+  function pageRouteId(pathname: string): string | undefined {
+    return matchRoutes(routes, pathname)?.at(-1)?.route.id;
+  }
+
+  return { hasAction, pageRouteId };
 }
