@@ -40,6 +40,11 @@ export interface BodyLimitRule {
   maxBytes: number;
   /** Answer a 413 as JSON `{ error }` with this text (the upload route's callers read it), instead of plain text. */
   message?: string;
+  /**
+   * The route reads a chunked body as a stream and enforces the cap itself as it goes (the upload route writes the
+   * file to disk): it is not buffered here.
+   */
+  streamed?: boolean;
 }
 
 /**
@@ -58,6 +63,7 @@ export const bodyLimitRules: BodyLimitRule[] = [
     path: `/admin/uploads/${kind}`,
     maxBytes: rule.maxBytes + 64 * KiB,
     message: rule.sizeMessage,
+    streamed: true,
   })),
 ];
 
@@ -83,6 +89,7 @@ export function bodyLimit({ defaultMaxBytes = DEFAULT_BODY_LIMIT, publicMaxBytes
     const rule = bodyLimitFor(req.path, rules, defaultMaxBytes, publicMaxBytes);
     const { maxBytes } = rule;
     if (!chunked) return declared > maxBytes ? refuse(res, rule.message) : next();
+    if (rule.streamed) return next();
 
     const chunks: Buffer[] = [];
     let received = 0;
