@@ -10,7 +10,7 @@ import { deferHydration } from "#server/http/defer-hydration.server.ts";
 
 // React Router's default Node entry, plus two steps: every inline script carries the response's CSP nonce (React
 // Router's and React's through their `nonce` options, ours through CspNonceContext), and the HTML streams through
-// deferHydration (hydration starts after the first paint; see app/lib/deferred-hydration.ts).
+// deferHydration (hydration starts after the first paint; see common/deferred-hydration.ts).
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { settingsTabs } from "#app/lib/settings-forms.ts";
+import { settingsTabs } from "#common/settings-forms.ts";
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import {
   expectRefusedOnConsole,

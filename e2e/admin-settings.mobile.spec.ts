@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { expectToast, settingsServer } from "#e2e/support/settings-helpers.ts";
-import { settingsTabs } from "#app/lib/settings-forms.ts";
+import { settingsTabs } from "#common/settings-forms.ts";
 
 /** The Settings tab at 390 px: every tab reachable and usable, nothing wider than the screen. */
 

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { defaultSettings, type SiteSettings } from "#app/lib/settings.ts";
-import type { BlogPostSummary } from "#app/lib/blog.ts";
+import { defaultSettings, type SiteSettings } from "#common/settings.ts";
+import type { BlogPostSummary } from "#common/blog.ts";
 import { createAuth, type Auth } from "#server/auth/auth.server.ts";
 import { resolveAuthSecret } from "#server/auth/secret.server.ts";
 import { listPublishedPosts } from "#server/blog/blog.server.ts";

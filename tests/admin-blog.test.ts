@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogText, sampleText } from "#app/lib/blog-post-schema.ts";
+import { blogText, sampleText } from "#common/blog-post-schema.ts";
 import { uniqueSlug } from "#server/blog/blog-admin.server.ts";
 import { blogPosts, blogSlugRedirects } from "#server/db/schema.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";

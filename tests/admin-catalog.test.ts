@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { catalogMessages, catalogToasts, languageSchema, lessonSchema, levelSchema } from "#app/lib/catalog-admin.ts";
+import { catalogMessages, catalogToasts, languageSchema, lessonSchema, levelSchema } from "#common/catalog-admin.ts";
 import {
   CatalogAdminError,
   createLanguage,

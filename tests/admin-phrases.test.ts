@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phraseFormSchema, phraseText, type PhraseFormValue } from "#app/lib/phrase-form.ts";
+import { phraseFormSchema, phraseText, type PhraseFormValue } from "#common/phrase-form.ts";
 import {
   addPhrases,
   generatePhraseAudio,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHRASE_SEARCH } from "#app/lib/phrase-form.ts";
+import { PHRASE_SEARCH } from "#common/phrase-form.ts";
 import { LESSONS_PER_PAGE, listAdminLanguages, listAdminLessons, listAdminLevels, pageOfLevels, pickFilter } from "#server/admin/catalog-admin.server.ts";
 import { phraseGroups, phraseLanguages, phraseLessons, phraseLevels, SEARCH_COUNT_CAP, searchPhrases } from "#server/admin/phrases-admin.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";

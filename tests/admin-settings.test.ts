@@ -1,8 +1,8 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import bannerSource from "#app/embed/banner.js?raw";
-import { DEFAULT_FAVICON, defaultSettings, normalizeBannerSize } from "#app/lib/settings.ts";
-import { appSettingsSchema, bannerSettingsSchema, colorError, linkError, settingsText, socialSettingsSchema } from "#app/lib/settings-forms.ts";
+import { DEFAULT_FAVICON, defaultSettings, normalizeBannerSize } from "#common/settings.ts";
+import { appSettingsSchema, bannerSettingsSchema, colorError, linkError, settingsText, socialSettingsSchema } from "#common/settings-forms.ts";
 import { readOrCreateSettings } from "#server/settings/settings.server.ts";
 import { readSettingsForAdmin, updateSettings } from "#server/settings/settings-admin.server.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";

@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authText } from "#app/lib/toast.ts";
-import { usersText } from "#app/lib/users-admin.ts";
+import { authText } from "#common/toast.ts";
+import { usersText } from "#common/users-admin.ts";
 import {
   grantAdminByEmail,
   grantAdminRole,

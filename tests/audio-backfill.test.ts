@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AUDIO_BACKFILL_API } from "#app/lib/audio-backfill.ts";
+import { AUDIO_BACKFILL_API } from "#common/audio-backfill.ts";
 import { generateGroupAudio, listAudiolessGroups, nextAudiolessGroup, NO_AUDIO } from "#server/admin/audio-backfill.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USERNAME_MAX } from "#app/lib/account-limits.ts";
+import { USERNAME_MAX } from "#common/account-limits.ts";
 import { AccountError, createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { ACCOUNT_SIGN_IN_LIMIT, AUTH_RATE_LIMITS, type AuthLimitKind } from "#server/auth/auth-limits.server.ts";
 import { CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";

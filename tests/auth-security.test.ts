@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authText } from "#app/lib/toast.ts";
+import { authText } from "#common/toast.ts";
 import { removeAdminRole } from "#server/admin/users-admin.server.ts";
 import { mailOutbox, users } from "#server/db/schema.ts";
 import { cookiesFrom, form, startTestSite, type TestSite } from "#tests/support/app-server.ts";

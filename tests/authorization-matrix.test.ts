@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
-import { settingsText } from "#app/lib/settings-forms.ts";
-import { authText } from "#app/lib/toast.ts";
+import { DEFAULT_FAVICON } from "#common/settings.ts";
+import { settingsText } from "#common/settings-forms.ts";
+import { authText } from "#common/toast.ts";
 import { phrases, userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels, blogPosts, settings as settingsTable } from "#server/db/schema.ts";
-import { catalogToasts } from "#app/lib/catalog-admin.ts";
+import { catalogToasts } from "#common/catalog-admin.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
 import { tinyPng } from "#tests/support/files.ts";

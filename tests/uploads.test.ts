@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadKinds, uploadText } from "#app/lib/upload-rules.ts";
+import { uploadKinds, uploadText } from "#common/upload-rules.ts";
 import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { fileUpload, largeJpeg, shortWav, svgWithScript, tinyPng } from "#tests/support/files.ts";

@@ -1,7 +1,7 @@
 import { LogIn, LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { displayName, initialOf } from "#app/lib/account-display.ts";
+import { displayName, initialOf } from "#common/account-display.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useCurrentSection } from "#app/lib/site-links.ts";
 

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarDays, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { ImageWithFallback, PLACEHOLDER_IMAGE } from "#app/components/ui/image-with-fallback.tsx";
-import { formatPostDate, type BlogPostSummary } from "#app/lib/blog.ts";
+import { formatPostDate, type BlogPostSummary } from "#common/blog.ts";
 import { cn } from "#app/lib/cn.ts";
 
 /** A post in a grid: featured image or placeholder, title, date, author, excerpt, 'Read more' (SPEC §2). */

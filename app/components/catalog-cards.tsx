@@ -9,7 +9,7 @@ import {
   type LanguageSummary,
   type LessonSummary,
   type LevelSummary,
-} from "#app/lib/catalog.ts";
+} from "#common/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 
 const cardShape =

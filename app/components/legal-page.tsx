@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import type { LegalDocument } from "#app/content/legal.ts";
-import { slugify } from "#app/lib/slug.ts";
+import { slugify } from "#common/slug.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type * as SonnerModule from "sonner";
-import type { ToastMessage } from "#app/lib/toast.ts";
+import type { ToastMessage } from "#common/toast.ts";
 
 /**
  * The one toast system. Sonner (about 12 KB gzip with its styles) is loaded on the first toast rather than with

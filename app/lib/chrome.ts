@@ -1,4 +1,4 @@
-import type { SiteSettings } from "#app/lib/settings.ts";
+import type { SiteSettings } from "#common/settings.ts";
 
 /** The part of the settings every page's chrome needs; the rest stays on the pages that use it. */
 export type ChromeSettings = Pick<

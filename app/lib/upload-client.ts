@@ -1,4 +1,4 @@
-import { checkBeforeUpload, uploadKinds, type UploadKind } from "#app/lib/upload-rules.ts";
+import { checkBeforeUpload, uploadKinds, type UploadKind } from "#common/upload-rules.ts";
 
 export interface UploadOptions {
   /** The share of the file sent so far, 0 to 100. */

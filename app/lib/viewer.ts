@@ -1,4 +1,13 @@
 import { useEffect, useSyncExternalStore } from "react";
+import {
+  SIGNED_IN_ATTRIBUTE,
+  SIGNED_IN_HINT_COOKIE,
+  VIEWER_PATH_MAX,
+  VISITOR,
+  viewerUrl,
+  type Viewer,
+  type ViewerProgress,
+} from "#common/viewer.ts";
 
 /**
  * The learner's own state on shared pages (docs/decisions/008-shared-pages-private-viewer.md). Public pages are
@@ -9,37 +18,6 @@ import { useEffect, useSyncExternalStore } from "react";
  * request; the browser code here reuses it once hydrated, and the root route's clientLoader asks again on every
  * client navigation and revalidation. A visitor (no hint) never asks and keeps the server's page as it is.
  */
-
-export const SIGNED_IN_HINT_COOKIE = "phrasewise.signed_in";
-/** The longest `path` /api/viewer accepts (a longer address names no page with personal state). */
-export const VIEWER_PATH_MAX = 512;
-export const SIGNED_IN_ATTRIBUTE = "data-signed-in";
-
-export interface ViewerUser {
-  email: string;
-  name: string;
-  image: string | null;
-}
-
-/** What the page at the asked path shows for this learner; empty lists elsewhere. */
-export interface ViewerProgress {
-  /** The ids of the completed lessons of the level the path names (a level page, or one of its lessons). */
-  completedLessons: string[];
-  /** The ids of the learner's favourite phrases among the lesson's (a lesson page). */
-  favorites: string[];
-}
-
-export interface Viewer {
-  user: ViewerUser | null;
-  isAdmin: boolean;
-  progress: ViewerProgress;
-}
-
-export const VISITOR: Viewer = { user: null, isAdmin: false, progress: { completedLessons: [], favorites: [] } };
-
-export function viewerUrl(pathname: string) {
-  return `/api/viewer?path=${encodeURIComponent(pathname.length <= VIEWER_PATH_MAX ? pathname : "/")}`;
-}
 
 const hintPattern = `(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE.replace(".", "\\.")}=1(?:;|$)`;
 /** Where the head script leaves its request for the hydrated app to pick up. */

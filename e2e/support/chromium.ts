@@ -1,4 +1,4 @@
-/** Debian's Chromium with the flags this closed network needs (see STACK-NOTES). */
+/** Debian's Chromium with the flags a machine without outside network needs: no background requests, updates or sync. */
 export const chromiumExecutable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const chromiumArgs = [

@@ -1,5 +1,5 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
-import type { BackfillGroup, BackfillGroupKey } from "#app/lib/audio-backfill.ts";
+import type { BackfillGroup, BackfillGroupKey } from "#common/audio-backfill.ts";
 import type { Database } from "#server/db/client.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
-import { catalogMessages, type CatalogActionData } from "#app/lib/catalog-admin.ts";
+import { catalogMessages, type CatalogActionData } from "#common/catalog-admin.ts";
 export type { CatalogActionData };
 import { CatalogAdminError, removeUnreferencedFiles, type CatalogAdminDeps, type DeletedFiles } from "#server/admin/catalog-admin.server.ts";
 import { toastHeaders } from "#server/auth/session.server.ts";

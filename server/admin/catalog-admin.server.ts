@@ -7,8 +7,8 @@ import {
   type LanguageInput,
   type LessonInput,
   type LevelInput,
-} from "#app/lib/catalog-admin.ts";
-import { compareByOrder } from "#app/lib/catalog.ts";
+} from "#common/catalog-admin.ts";
+import { compareByOrder } from "#common/catalog.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
 import { blogPosts, languages, lessons, levels, phrases, profiles, settings } from "#server/db/schema.ts";
 import type { Storage } from "#server/storage/storage.server.ts";

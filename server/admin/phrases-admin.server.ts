@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
-import type { PhraseFormValue } from "#app/lib/phrase-form.ts";
-import { PHRASE_SEARCH, phraseText } from "#app/lib/phrase-form.ts";
+import type { PhraseFormValue } from "#common/phrase-form.ts";
+import { PHRASE_SEARCH, phraseText } from "#common/phrase-form.ts";
+import type { AdminAudioGroup, AdminPhrase, AdminPhraseLanguage, AdminPhraseLesson, AdminPhraseLevel } from "#common/phrases-admin.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
 import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
@@ -13,31 +14,6 @@ import { SpeechServiceError, voiceFor, type TextToSpeech } from "#server/tts/tex
  * adding phrases, editing a group pairwise by position, and speech made by the same TTS engine as the seed. Every write runs in one transaction and
  * then announces "catalog", so the public pages (page cache, catalogue snapshot) change at once.
  */
-
-export interface AdminPhrase {
-  id: string;
-  originalText: string;
-  translatedText: string;
-}
-export interface AdminAudioGroup {
-  audioUrl: string;
-  phrases: AdminPhrase[];
-}
-export interface AdminPhraseLanguage {
-  id: string;
-  name: string;
-  levelCount: number;
-}
-export interface AdminPhraseLevel {
-  id: string;
-  title: string;
-  cefrLabel: string;
-}
-export interface AdminPhraseLesson {
-  id: string;
-  title: string;
-  groupCount: number;
-}
 
 /** Missing order_index sorts as 999 (SPEC §9), then by id, as the accordions always did. */
 const MISSING_ORDER = 999;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, sql } from "drizzle-orm";
-import { displayName } from "#app/lib/account-display.ts";
+import { displayName } from "#common/account-display.ts";
+import type { AuditEntry, RoleChangeVia, UserDetails, UserRow } from "#common/users-admin.ts";
 import { ADMIN_ROLE } from "#server/auth/roles.server.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { profiles, roleAuditLog, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
@@ -10,9 +11,6 @@ import { profiles, roleAuditLog, sessions, userFavorites, userProgress, userRole
  * Roles are read from the database on every request (server/auth/session.server.ts), so a change takes effect on
  * the affected user's very next request.
  */
-
-/** How a role change came about: the Users tab, Make Myself Admin, the operator's CLI, or the owner's sign-in. */
-export type RoleChangeVia = "admin" | "self" | "cli" | "owner";
 
 export interface RoleChangeBy {
   /** The signed-in admin who made the change; null for the CLI and the owner's automatic promotion. */
@@ -108,15 +106,6 @@ export async function promoteOwner(
 
 export const USERS_PAGE_SIZE = 20;
 
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-  emailConfirmed: boolean;
-  createdAt: string;
-}
-
 /** Strips LIKE's wildcards from what the admin typed, so "a_b" finds "a_b" and not "axb". */
 function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -168,16 +157,6 @@ export async function listUsers(db: Executor, options: { search?: string; page?:
   return { users: list, total, matches, page, pages, pageSize, search };
 }
 
-export interface AuditEntry {
-  id: string;
-  action: "grant" | "remove";
-  role: string;
-  targetEmail: string;
-  actorEmail: string | null;
-  via: RoleChangeVia;
-  createdAt: string;
-}
-
 function toEntry(row: typeof roleAuditLog.$inferSelect): AuditEntry {
   return {
     id: row.id,
@@ -197,7 +176,7 @@ export async function recentAuditEntries(db: Executor, limit = 20): Promise<Audi
 }
 
 /** One account's facts for the Details dialog: dates, progress counts, and every role change made to it. */
-export async function userDetails(db: Executor, userId: string) {
+export async function userDetails(db: Executor, userId: string): Promise<UserDetails | null> {
   const [user] = await db
     .select({
       id: users.id,
@@ -245,4 +224,3 @@ export async function userDetails(db: Executor, userId: string) {
   };
 }
 
-export type UserDetails = NonNullable<Awaited<ReturnType<typeof userDetails>>>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defaultUsername } from "#app/lib/account-display.ts";
-import { usernameSchema } from "#app/lib/account-schema.ts";
+import { defaultUsername } from "#common/account-display.ts";
+import { usernameSchema } from "#common/account-schema.ts";
 import type { Auth } from "#server/auth/auth.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#server/auth/auth.server.ts";
 import { grantAdminRole } from "#server/admin/users-admin.server.ts";

@@ -1,5 +1,5 @@
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { accountFieldsSchema } from "#app/lib/account-schema.ts";
+import { accountFieldsSchema } from "#common/account-schema.ts";
 import { consumeAccountSignIn, refundAccountSignIn, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
 import { promoteOwner } from "#server/admin/users-admin.server.ts";
 import type { Executor } from "#server/db/client.server.ts";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
-import type { ToastMessage } from "#app/lib/toast.ts";
+import type { ToastMessage } from "#common/toast.ts";
 
 /**
  * Toasts that survive a redirect: a short-lived, HMAC-signed, HttpOnly cookie that the root loader reads once and

@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { authText, type ToastMessage } from "#app/lib/toast.ts";
+import { authText, type ToastMessage } from "#common/toast.ts";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import { flashCookie, redirectWithToast } from "#server/auth/flash.server.ts";
 import { isAdmin } from "#server/auth/roles.server.ts";

@@ -1,5 +1,5 @@
 import { isAPIError } from "better-auth/api";
-import { defaultUsername } from "#app/lib/account-display.ts";
+import { defaultUsername } from "#common/account-display.ts";
 import { CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
 import { consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
 import { promoteOwner } from "#server/admin/users-admin.server.ts";

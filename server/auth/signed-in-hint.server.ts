@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { SIGNED_IN_HINT_COOKIE } from "#app/lib/viewer.ts";
+import { SIGNED_IN_HINT_COOKIE } from "#common/viewer.ts";
 import { SESSION_LIFETIME_SECONDS, sessionCookieName } from "#server/auth/auth.server.ts";
 import { cookieValue } from "#server/auth/flash.server.ts";
 import { signedSessionToken } from "#server/auth/personal-request.server.ts";

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { VIEWER_PATH_MAX, type Viewer } from "#app/lib/viewer.ts";
+import { VIEWER_PATH_MAX, type Viewer } from "#common/viewer.ts";
 import { ADMIN_ROLE } from "#server/auth/roles.server.ts";
 import { openLesson, openLevel } from "#server/catalog/public-catalog.server.ts";
 import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";

@@ -1,7 +1,7 @@
 import { and, desc, eq, like, ne, or } from "drizzle-orm";
-import { BLOG_AUTHOR_NAME } from "#app/lib/blog.ts";
-import type { AdminBlogPost, BlogPostInput } from "#app/lib/blog-post-schema.ts";
-import { slugify } from "#app/lib/slug.ts";
+import { BLOG_AUTHOR_NAME } from "#common/blog.ts";
+import type { AdminBlogPost, BlogPostInput } from "#common/blog-post-schema.ts";
+import { slugify } from "#common/slug.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { blogPosts, blogSlugRedirects } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { BLOG_AUTHOR_NAME, excerptOf, type BlogPostSummary } from "#app/lib/blog.ts";
+import { BLOG_AUTHOR_NAME, excerptOf, type BlogPostSummary } from "#common/blog.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { blogPosts } from "#server/db/schema.ts";
 

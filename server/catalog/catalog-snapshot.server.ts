@@ -6,7 +6,7 @@ import {
   type LessonSummary,
   type LevelSummary,
   type PhraseView,
-} from "#app/lib/catalog.ts";
+} from "#common/catalog.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 

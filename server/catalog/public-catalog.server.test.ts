@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compareByOrder, countLabel } from "#app/lib/catalog.ts";
+import { compareByOrder, countLabel } from "#common/catalog.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { findLanguage, levelsOf, openLesson, openLevel, publicPaths } from "#server/catalog/public-catalog.server.ts";
 import type { DatabaseHandle } from "#server/db/client.server.ts";

@@ -4,7 +4,7 @@ import {
   type LanguageSummary,
   type LessonSummary,
   type LevelSummary,
-} from "#app/lib/catalog.ts";
+} from "#common/catalog.ts";
 import { lessonKey, levelKey, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 
 /**

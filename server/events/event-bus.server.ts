@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import type { Database } from "#server/db/client.server.ts";
 import type { Logger } from "#server/logger.server.ts";
+import { listen, type ListenerTimings } from "#server/events/postgres-listener.server.ts";
 
 /** What changed. Caches subscribe to the topics they depend on. */
 export type Topic = "settings" | "catalog" | "blog";
@@ -34,65 +34,34 @@ export function createLocalEventBus(): EventBus {
 }
 
 const channel = "phrasewise_events";
-/** Reconnect delays after a lost LISTEN connection (SPEC §9 realtime: 1, 2, 5, 10 s). */
-const reconnectDelaysMs = [1000, 2000, 5000, 10_000];
 
 /**
  * For a PostgreSQL server shared by several app servers: LISTEN/NOTIFY tells every process what changed.
- * After a reconnect every topic fires, since notifications sent while disconnected are lost.
+ * After a reconnect every topic fires, since notifications sent while disconnected are lost. `timings` are for
+ * tests; production uses the listener's defaults.
  */
 export async function createPostgresEventBus(
   connectionString: string,
   db: Database,
   logger: Logger,
+  timings?: Partial<ListenerTimings>,
 ): Promise<EventBus> {
   const local = createLocalEventBus();
   // Our own notifications come back to us too, but later: the publisher has already invalidated its caches at once.
   const origin = randomUUID();
-  let client: pg.Client | undefined;
-  let closed = false;
-  let attempt = 0;
-  let timer: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    next.on("notification", (message) => {
-      if (message.channel !== channel || !message.payload) return;
-      const [topic, from] = message.payload.split(" ");
+  const listener = await listen({
+    connectionString,
+    channel,
+    onNotification(payload) {
+      const [topic, from] = payload.split(" ");
       if (from !== origin && topics.includes(topic as Topic)) void local.publish(topic as Topic);
-    });
-    next.on("error", (error) => {
-      logger.warn("Event listener connection lost", error);
-      scheduleReconnect();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${channel}`);
-    client = next;
-  };
-
-  const scheduleReconnect = () => {
-    if (closed || timer) return;
-    const old = client;
-    client = undefined;
-    void old?.end().catch(() => {});
-    const delay = reconnectDelaysMs[Math.min(attempt, reconnectDelaysMs.length - 1)] ?? 10_000;
-    attempt++;
-    timer = setTimeout(() => {
-      timer = undefined;
-      connect()
-        .then(() => {
-          attempt = 0;
-          for (const topic of topics) void local.publish(topic);
-        })
-        .catch((error) => {
-          logger.warn("Event listener reconnect failed", error);
-          scheduleReconnect();
-        });
-    }, delay);
-    timer.unref();
-  };
-
-  await connect();
+    },
+    onReconnect() {
+      for (const topic of topics) void local.publish(topic);
+    },
+    logger,
+    timings,
+  });
 
   return {
     async publish(topic) {
@@ -104,10 +73,8 @@ export async function createPostgresEventBus(
     },
     subscribe: local.subscribe,
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
       await local.close();
-      await client?.end().catch(() => {});
+      await listener.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { uploadKinds } from "#app/lib/upload-rules.ts";
+import { uploadKinds } from "#common/upload-rules.ts";
 
 /**
  * A cap on every request body, enforced before anything buffers it (an action's `request.formData()`, the auth

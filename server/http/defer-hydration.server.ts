@@ -1,6 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { deferredModuleType, deferredPreloadRel } from "#app/lib/deferred-hydration.ts";
+import { deferredModuleType, deferredPreloadRel } from "#common/deferred-hydration.ts";
 
 /**
  * React Router's tags as React renders them, and what they become until the first paint. Its <Scripts> puts the
@@ -18,7 +18,7 @@ function replacements(nonce: string | undefined): [from: string, to: string][] {
 /**
  * Streams server-rendered HTML (rendered with this CSP nonce) through, renaming React Router's module preloads and
  * its inline module script so the browser leaves them alone until `startHydrationScript` turns them on after the
- * first paint (see `app/lib/deferred-hydration.ts`). The preloads also get `fetchpriority="low"`: after the first
+ * first paint (see `common/deferred-hydration.ts`). The preloads also get `fetchpriority="low"`: after the first
  * paint they still should not delay the page's images.
  *
  * React Router gives no way to change these tags; its `<link>`s and `<script>` carry `suppressHydrationWarning`,

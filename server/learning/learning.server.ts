@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { displayName } from "#app/lib/account-display.ts";
+import { displayName } from "#common/account-display.ts";
 import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { levelsOf, lessonsOf } from "#server/catalog/public-catalog.server.ts";
 import type { Executor } from "#server/db/client.server.ts";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { slugify } from "#app/lib/slug.ts";
+import { slugify } from "#common/slug.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
 import { upgradeLegacyAudio, type AudioKeyDeps } from "#server/catalog/audio-keys.server.ts";
 import { lessonKey } from "#server/catalog/catalog-snapshot.server.ts";

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "#app/lib/settings.ts";
+import type { SiteSettings } from "#common/settings.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { readOrCreateSettings } from "#server/settings/settings.server.ts";
 import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";

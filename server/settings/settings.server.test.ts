@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SETTINGS_ID, defaultSettings } from "#app/lib/settings.ts";
+import { SETTINGS_ID, defaultSettings } from "#common/settings.ts";
 import type { DatabaseHandle } from "#server/db/client.server.ts";
 import { settings } from "#server/db/schema.ts";
 import { readOrCreateSettings, saveSettings, settingsFields } from "#server/settings/settings.server.ts";

@@ -5,7 +5,7 @@ import {
   normalizeBannerSize,
   type SettingsField,
   type SiteSettings,
-} from "#app/lib/settings.ts";
+} from "#common/settings.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { settings as settingsTable } from "#server/db/schema.ts";
 

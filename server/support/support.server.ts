@@ -1,5 +1,5 @@
 import { and, asc, eq, lt, notInArray, or, sql } from "drizzle-orm";
-import { supportSchema, type SupportInput } from "#app/lib/support-schema.ts";
+import { supportSchema, type SupportInput } from "#common/support-schema.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { supportMessages } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.server.ts";

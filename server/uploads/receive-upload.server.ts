@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { uploadText, type UploadRule } from "#app/lib/upload-rules.ts";
+import { uploadText, type UploadRule } from "#common/upload-rules.ts";
 import { UploadRefused } from "#server/uploads/uploads.server.ts";
 
 /** An upload written to a temporary file, removed again by `dispose`. */

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
 import sharp from "sharp";
-import { typeMessage, uploadKinds, uploadText, type UploadKind, type UploadRule } from "#app/lib/upload-rules.ts";
+import { typeMessage, uploadKinds, uploadText, type UploadKind, type UploadRule } from "#common/upload-rules.ts";
 import { buckets, unguessableKey, type Storage, type StoredFile } from "#server/storage/storage.server.ts";
 import { imageDecodes } from "#server/uploads/decode-slots.server.ts";
 

@@ -10,12 +10,13 @@ export const testDriver = process.env.TEST_DB === "postgres" ? "postgres" : "pgl
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the PostgreSQL server
- * that is dropped again on close.
+ * that is dropped again on close. A test whose subject only exists on a PostgreSQL server (LISTEN/NOTIFY over a
+ * network connection) asks for `postgres` whichever driver the suite runs on.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  if (testDriver === "pglite") return openDatabase({ inMemory: true }, quietLogger);
+export async function openTestDatabase(driver = testDriver): Promise<DatabaseHandle & { url?: string }> {
+  if (driver === "pglite") return openDatabase({ inMemory: true }, quietLogger);
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  if (!serverUrl) throw new Error("Tests on PostgreSQL need TEST_DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/test)");
   const name = `phrasewise_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -5,10 +5,10 @@ import { UploadProgress, useUpload } from "#app/components/admin/upload-progress
 import { notify } from "#app/components/toaster.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
-import { catalogToasts, isHttpUrl } from "#app/lib/catalog-admin.ts";
+import { catalogToasts, isHttpUrl } from "#common/catalog-admin.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
-import { uploadKinds } from "#app/lib/upload-rules.ts";
+import { uploadKinds } from "#common/upload-rules.ts";
 
 /**
  * The Icon URL field of the level and lesson forms: type an address, or upload an image (SPEC §5: images under 2 MB),

@@ -15,7 +15,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { DeleteButton, LockSwitch, MoveButtons, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { catalogTexts, type AdminLesson, type CatalogActionData } from "#app/lib/catalog-admin.ts";
+import { catalogTexts, type AdminLesson, type CatalogActionData } from "#common/catalog-admin.ts";
 
 /**
  * One 'language name - level title' group of the Lessons tab. Dragging (mouse, touch, or the keyboard: Space on

@@ -18,9 +18,9 @@ import {
   phraseText,
   type PhraseFormErrors,
   type PhraseRowInput,
-} from "#app/lib/phrase-form.ts";
+} from "#common/phrase-form.ts";
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
-import { uploadKinds } from "#app/lib/upload-rules.ts";
+import { uploadKinds } from "#common/upload-rules.ts";
 
 /** What the dialog opens with: empty for Add, the group's values for Edit (plus the key of the group being edited). */
 export interface PhraseDialogState {

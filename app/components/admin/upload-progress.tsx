@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { cn } from "#app/lib/cn.ts";
 import { uploadFile } from "#app/lib/upload-client.ts";
-import type { UploadKind } from "#app/lib/upload-rules.ts";
+import type { UploadKind } from "#common/upload-rules.ts";
 
 /**
  * Every admin upload goes through this hook: it sends the file (uploadFile) and keeps how much of it has been sent,

@@ -1,5 +1,5 @@
-import { MAX_ID_LENGTH, MAX_SKIPPED, type BackfillAnswer, type BackfillGroupKey } from "#app/lib/audio-backfill.ts";
-import { z } from "#app/lib/zod.ts";
+import { MAX_ID_LENGTH, MAX_SKIPPED, type BackfillAnswer, type BackfillGroupKey } from "#common/audio-backfill.ts";
+import { z } from "#common/zod.ts";
 import { generateGroupAudio, nextAudiolessGroup, NothingToSpeakError } from "#server/admin/audio-backfill.server.ts";
 import { getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";

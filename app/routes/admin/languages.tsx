@@ -7,7 +7,7 @@ import { CatalogDialog, DeleteButton, Thumb, cardClasses } from "#app/components
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
-import { catalogTexts, catalogToasts, isHttpUrl, languageSchema, type AdminLanguage } from "#app/lib/catalog-admin.ts";
+import { catalogTexts, catalogToasts, isHttpUrl, languageSchema, type AdminLanguage } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import { createLanguage, deleteLanguage, listAdminLanguages, updateLanguage } from "#server/admin/catalog-admin.server.ts";

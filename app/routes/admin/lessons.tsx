@@ -11,7 +11,7 @@ import { LessonGroup } from "#app/components/admin/lesson-group.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
-import { catalogTexts, catalogToasts, lessonSchema, type AdminLanguage, type AdminLesson, type AdminLevel } from "#app/lib/catalog-admin.ts";
+import { catalogTexts, catalogToasts, lessonSchema, type AdminLanguage, type AdminLesson, type AdminLevel } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import {

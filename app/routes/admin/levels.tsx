@@ -9,7 +9,7 @@ import { CatalogDialog, DeleteButton, FormLockSwitch, LockSwitch, MoveButtons, T
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
-import { catalogTexts, catalogToasts, levelSchema, type AdminLanguage, type AdminLevel } from "#app/lib/catalog-admin.ts";
+import { catalogTexts, catalogToasts, levelSchema, type AdminLanguage, type AdminLevel } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import {

@@ -1,7 +1,7 @@
 import { ArrowRight, FileText, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { adminSection, adminSections } from "#app/lib/admin-sections.ts";
-import { countLabel } from "#app/lib/catalog.ts";
+import { countLabel } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";

@@ -1,4 +1,5 @@
-import { phraseGroups, phraseLessons, phraseLevels, type AdminAudioGroup, type AdminPhraseLesson, type AdminPhraseLevel } from "#server/admin/phrases-admin.server.ts";
+import type { AdminAudioGroup, AdminPhraseLesson, AdminPhraseLevel } from "#common/phrases-admin.ts";
+import { phraseGroups, phraseLessons, phraseLevels } from "#server/admin/phrases-admin.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/phrase-tree";

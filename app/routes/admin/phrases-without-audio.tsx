@@ -13,7 +13,7 @@ import {
   type BackfillAnswer,
   type BackfillGroup,
   type BackfillGroupKey,
-} from "#app/lib/audio-backfill.ts";
+} from "#common/audio-backfill.ts";
 import { seo } from "#app/lib/seo.ts";
 import { listAudiolessGroups } from "#server/admin/audio-backfill.server.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";

@@ -11,9 +11,10 @@ import { inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { ADMIN_PLAYBACK_RATES, formatTime, getAudioController } from "#app/lib/audio/audio-controller.ts";
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
-import { countLabel } from "#app/lib/catalog.ts";
+import { countLabel } from "#common/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
-import { PHRASE_SEARCH, phraseFormErrors, phraseFormFromData, phraseFormSchema, phraseText } from "#app/lib/phrase-form.ts";
+import { PHRASE_SEARCH, phraseFormErrors, phraseFormFromData, phraseFormSchema, phraseText } from "#common/phrase-form.ts";
+import type { AdminAudioGroup, AdminPhraseLanguage, AdminPhraseLesson, AdminPhraseLevel } from "#common/phrases-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { useSearchHref } from "#app/lib/use-search-href.ts";
 import {
@@ -24,10 +25,6 @@ import {
   phraseLanguages,
   searchPhrases,
   updatePhraseGroup,
-  type AdminAudioGroup,
-  type AdminPhraseLanguage,
-  type AdminPhraseLesson,
-  type AdminPhraseLevel,
   type PhraseSearchHit,
   type PhraseSearchResult,
 } from "#server/admin/phrases-admin.server.ts";

@@ -4,7 +4,7 @@ import { SettingsScreen } from "#app/components/admin/settings/settings-screen.t
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { loadWithRetries } from "#app/lib/load-with-retries.ts";
 import { seo } from "#app/lib/seo.ts";
-import { DEFAULT_FAVICON, type SiteSettings } from "#app/lib/settings.ts";
+import { DEFAULT_FAVICON, type SiteSettings } from "#common/settings.ts";
 import {
   appSettingsSchema,
   bannerSettingsSchema,
@@ -13,8 +13,8 @@ import {
   setImageSchema,
   settingsText,
   socialSettingsSchema,
-} from "#app/lib/settings-forms.ts";
-import type { ToastMessage } from "#app/lib/toast.ts";
+} from "#common/settings-forms.ts";
+import type { ToastMessage } from "#common/toast.ts";
 import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { readSettingsForAdmin, replaceSettingsImage, updateSettings } from "#server/settings/settings-admin.server.ts";

@@ -1,6 +1,6 @@
 import { MAX_DISCARD_URL_LENGTH, MAX_DISCARD_URLS } from "#app/lib/dialog-files.ts";
-import { uploadText } from "#app/lib/upload-rules.ts";
-import { z } from "#app/lib/zod.ts";
+import { uploadText } from "#common/upload-rules.ts";
+import { z } from "#common/zod.ts";
 import { removeUnreferencedFiles } from "#server/admin/catalog-admin.server.ts";
 import { getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";

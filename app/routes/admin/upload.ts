@@ -1,5 +1,5 @@
 import path from "node:path";
-import { isUploadKind, uploadKinds, uploadText } from "#app/lib/upload-rules.ts";
+import { isUploadKind, uploadKinds, uploadText } from "#common/upload-rules.ts";
 import { getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { receiveUpload, type ReceivedFile } from "#server/uploads/receive-upload.server.ts";

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { UsersAdminPage } from "#app/components/admin/users/users-admin-page.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { seo } from "#app/lib/seo.ts";
-import type { ToastMessage } from "#app/lib/toast.ts";
-import { failureText, grantedText, usersText } from "#app/lib/users-admin.ts";
+import type { ToastMessage } from "#common/toast.ts";
+import { failureText, grantedText, usersText, type UsersActionData } from "#common/users-admin.ts";
 import {
   findUserById,
   grantAdminByEmail,
@@ -35,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me: { id: me.id, email: me.email }, list, audit, details, detailsMissing: Boolean(detailsId) && !details };
 }
 
-export type UsersActionData = { intent: string; ok: boolean; fieldError?: string };
 
 function answer(context: Route.ActionArgs["context"], body: UsersActionData, toast: ToastMessage, status = 200) {
   return data(body, { status, headers: toastHeaders(context, toast) });

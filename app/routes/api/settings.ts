@@ -1,4 +1,4 @@
-import { DEFAULT_FAVICON } from "#app/lib/settings.ts";
+import { DEFAULT_FAVICON } from "#common/settings.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/settings";
 

@@ -2,7 +2,7 @@ import { sessionCookieName } from "#server/auth/auth.server.ts";
 import { cookieValue } from "#server/auth/flash.server.ts";
 import { signedSessionToken } from "#server/auth/personal-request.server.ts";
 import { findViewer, isViewerPath } from "#server/auth/viewer.server.ts";
-import { VISITOR } from "#app/lib/viewer.ts";
+import { VISITOR } from "#common/viewer.ts";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/viewer";
 

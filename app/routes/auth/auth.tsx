@@ -5,13 +5,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
-import { PASSWORD_MIN } from "#app/lib/account-limits.ts";
-import { registerSchema, signInSchema } from "#app/lib/account-schema.ts";
+import { PASSWORD_MIN } from "#common/account-limits.ts";
+import { registerSchema, signInSchema } from "#common/account-schema.ts";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { cn } from "#app/lib/cn.ts";
 import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
-import { authText, errorTitles } from "#app/lib/toast.ts";
+import { authText, errorTitles } from "#common/toast.ts";
 import { useRootData } from "#app/root.tsx";
 import { getSessionUser, homeFor, redirectWithMessage, toastHeaders } from "#server/auth/session.server.ts";
 import { register, signIn } from "#server/auth/sign-in.server.ts";
@@ -164,7 +164,7 @@ function useSubmitting(intent: Tab) {
 
 function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: LastResult }) {
   const submitting = useSubmitting("sign-in");
-  const validation = useDeferredValidation(() => import("#app/lib/account-schema.ts").then((m) => m.signInSchema));
+  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.signInSchema));
   const [form, fields] = useForm({
     id: "sign-in-form",
     lastResult,
@@ -199,7 +199,7 @@ function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult
 
 function RegisterForm({ lastResult }: { lastResult: LastResult }) {
   const submitting = useSubmitting("register");
-  const validation = useDeferredValidation(() => import("#app/lib/account-schema.ts").then((m) => m.registerSchema));
+  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.registerSchema));
   const [form, fields] = useForm({
     id: "register-form",
     lastResult,

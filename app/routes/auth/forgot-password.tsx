@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
-import { forgotPasswordSchema } from "#app/lib/account-schema.ts";
+import { forgotPasswordSchema } from "#common/account-schema.ts";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -37,7 +37,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { chrome, siteName } = useRootData();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const validation = useDeferredValidation(() => import("#app/lib/account-schema.ts").then((m) => m.forgotPasswordSchema));
+  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.forgotPasswordSchema));
   const [form, fields] = useForm({
     id: "forgot-password-form",
     lastResult: actionData?.result,

@@ -5,8 +5,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
-import { PASSWORD_MIN } from "#app/lib/account-limits.ts";
-import { resetPasswordSchema } from "#app/lib/account-schema.ts";
+import { PASSWORD_MIN } from "#common/account-limits.ts";
+import { resetPasswordSchema } from "#common/account-schema.ts";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -45,7 +45,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { chrome, siteName } = useRootData();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const validation = useDeferredValidation(() => import("#app/lib/account-schema.ts").then((m) => m.resetPasswordSchema));
+  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.resetPasswordSchema));
   const [form, fields] = useForm({
     id: "reset-password-form",
     lastResult: actionData?.result,

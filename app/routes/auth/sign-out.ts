@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { authText, errorTitles } from "#app/lib/toast.ts";
+import { authText, errorTitles } from "#common/toast.ts";
 import { redirectWithMessage } from "#server/auth/session.server.ts";
 import { signOut } from "#server/auth/sign-in.server.ts";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";

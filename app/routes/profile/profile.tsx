@@ -6,15 +6,15 @@ import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { Container, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
-import { initialOf } from "#app/lib/account-display.ts";
-import { USERNAME_MAX } from "#app/lib/account-limits.ts";
-import { profileSchema } from "#app/lib/account-schema.ts";
+import { initialOf } from "#common/account-display.ts";
+import { USERNAME_MAX } from "#common/account-limits.ts";
+import { profileSchema } from "#common/account-schema.ts";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
-import { lessonHref } from "#app/lib/catalog.ts";
+import { lessonHref } from "#common/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 import { seo } from "#app/lib/seo.ts";
-import { authText, errorTitles } from "#app/lib/toast.ts";
+import { authText, errorTitles } from "#common/toast.ts";
 import { requireUser, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import {
@@ -138,7 +138,7 @@ function AccountCard({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
-  const validation = useDeferredValidation(() => import("#app/lib/account-schema.ts").then((m) => m.profileSchema));
+  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.profileSchema));
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult,

@@ -5,7 +5,7 @@ import { PostMeta } from "#app/components/blog-card.tsx";
 import { Container } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
-import { sampleInsertionIndex } from "#app/lib/blog.ts";
+import { sampleInsertionIndex } from "#common/blog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { getIsAdmin } from "#server/auth/session.server.ts";
 import { redirectedSlug } from "#server/blog/blog-admin.server.ts";

@@ -4,7 +4,7 @@ import { CardGrid } from "#app/components/card-grid.tsx";
 import { LessonCard } from "#app/components/catalog-cards.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { levelHref } from "#app/lib/catalog.ts";
+import { levelHref } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { openLevel } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";

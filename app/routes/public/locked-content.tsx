@@ -4,7 +4,7 @@ import { StoreButtons } from "#app/components/store-buttons.tsx";
 import { Container } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
-import { levelHref } from "#app/lib/catalog.ts";
+import { levelHref } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { findLanguage, findLevel, lessonsOf } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";

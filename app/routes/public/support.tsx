@@ -6,8 +6,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Container, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { seo } from "#app/lib/seo.ts";
-import { rateLimitedText, SUPPORT_LIMITS, supportResultText } from "#app/lib/support-form.ts";
-import { supportSchema, type SupportInput } from "#app/lib/support-schema.ts";
+import { rateLimitedText, SUPPORT_LIMITS, supportResultText } from "#common/support-form.ts";
+import { supportSchema, type SupportInput } from "#common/support-schema.ts";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useRootData } from "#app/root.tsx";
@@ -85,7 +85,7 @@ export default function Support({ actionData }: Route.ComponentProps) {
   const outcome = actionData?.outcome ?? null;
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  const validation = useDeferredValidation(() => import("#app/lib/support-schema.ts").then((m) => m.supportSchema));
+  const validation = useDeferredValidation(() => import("#common/support-schema.ts").then((m) => m.supportSchema));
   const [form, fields] = useForm<SupportInput>({
     id: "support-form",
     lastResult: actionData?.result,

@@ -18,10 +18,10 @@ import {
   TITLE_MAX,
   type AdminBlogPost,
   type BlogSampleOptions,
-} from "#app/lib/blog-post-schema.ts";
+} from "#common/blog-post-schema.ts";
 import { notify } from "#app/components/toaster.tsx";
-import type { AdminAudioGroup } from "#server/admin/phrases-admin.server.ts";
-import { checkBeforeUpload, uploadKinds } from "#app/lib/upload-rules.ts";
+import type { AdminAudioGroup } from "#common/phrases-admin.ts";
+import { checkBeforeUpload, uploadKinds } from "#common/upload-rules.ts";
 
 interface ActionAnswer {
   ok: boolean;

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { BlogEditorDialog } from "#app/components/admin/blog/blog-editor.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { formatPostDate } from "#app/lib/blog.ts";
-import { blogText, type AdminBlogPost, type BlogSampleOptions } from "#app/lib/blog-post-schema.ts";
+import { formatPostDate } from "#common/blog.ts";
+import { blogText, type AdminBlogPost, type BlogSampleOptions } from "#common/blog-post-schema.ts";
 import { cn } from "#app/lib/cn.ts";
 
 type EditorState = { mode: "create" } | { mode: "edit"; post: AdminBlogPost } | null;

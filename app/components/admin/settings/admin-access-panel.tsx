@@ -1,6 +1,6 @@
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
-import { SettingsCard } from "#app/components/admin/settings/settings-screen.tsx";
+import { SettingsCard } from "#app/components/admin/settings/settings-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 
 /**

@@ -1,9 +1,9 @@
 import { LoaderCircle, RotateCcw } from "lucide-react";
 import { ImageUploadField, useReloadAfterFavicon } from "#app/components/admin/settings/image-upload-field.tsx";
-import { SettingsCard } from "#app/components/admin/settings/settings-screen.tsx";
+import { SettingsCard } from "#app/components/admin/settings/settings-card.tsx";
 import { useSettingsForm } from "#app/components/admin/settings/use-settings-form.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { DEFAULT_FAVICON, type SiteSettings } from "#app/lib/settings.ts";
+import { DEFAULT_FAVICON, type SiteSettings } from "#common/settings.ts";
 
 export function BrandingPanel({ settings }: { settings: SiteSettings }) {
   const reset = useSettingsForm("settings-default-favicon");

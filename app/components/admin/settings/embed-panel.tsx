@@ -1,13 +1,13 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { SaveButton } from "#app/components/admin/settings/form-panels.tsx";
-import { SettingsCard } from "#app/components/admin/settings/settings-screen.tsx";
+import { SettingsCard } from "#app/components/admin/settings/settings-card.tsx";
 import { useSettingsForm } from "#app/components/admin/settings/use-settings-form.ts";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClasses } from "#app/components/ui/form-field.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { bannerSizes, type BannerSize, type SiteSettings } from "#app/lib/settings.ts";
+import { bannerSizes, type BannerSize, type SiteSettings } from "#common/settings.ts";
 import {
   BANNER_PADDING,
   BANNER_VERTICAL_MAX_WIDTH,
@@ -16,7 +16,7 @@ import {
   embedSnippet,
   isSafeColor,
   settingsText,
-} from "#app/lib/settings-forms.ts";
+} from "#common/settings-forms.ts";
 
 type Colors = Pick<SiteSettings, "banner_bg_color" | "banner_text_color" | "banner_cta_color" | "banner_cta_bg_color">;
 interface BannerDraft extends Colors {

@@ -1,10 +1,10 @@
 import { LoaderCircle, Save } from "lucide-react";
 import { TextAreaField, TextField } from "#app/components/admin/settings/fields.tsx";
 import { ImageUploadField } from "#app/components/admin/settings/image-upload-field.tsx";
-import { SettingsCard } from "#app/components/admin/settings/settings-screen.tsx";
+import { SettingsCard } from "#app/components/admin/settings/settings-card.tsx";
 import { useSettingsForm } from "#app/components/admin/settings/use-settings-form.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import type { SiteSettings } from "#app/lib/settings.ts";
+import type { SiteSettings } from "#common/settings.ts";
 
 export function SaveButton({ saving, children }: { saving: boolean; children: React.ReactNode }) {
   return (

@@ -7,8 +7,8 @@ import { notify } from "#app/components/toaster.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { discardStoredFiles } from "#app/lib/dialog-files.ts";
-import { FAVICON_RELOAD_MS, imageToasts, type ImageSettingField } from "#app/lib/settings-forms.ts";
-import { uploadKinds, type UploadKind } from "#app/lib/upload-rules.ts";
+import { FAVICON_RELOAD_MS, imageToasts, type ImageSettingField } from "#common/settings-forms.ts";
+import { uploadKinds, type UploadKind } from "#common/upload-rules.ts";
 
 /**
  * An image of the settings record: the file goes to the upload endpoint first, and only its stored URL is then saved

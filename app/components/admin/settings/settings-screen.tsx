@@ -9,8 +9,8 @@ import { EmbedPanel } from "#app/components/admin/settings/embed-panel.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
-import type { SiteSettings } from "#app/lib/settings.ts";
-import { DEFAULT_SETTINGS_TAB, settingsTabOf, settingsTabs, settingsText } from "#app/lib/settings-forms.ts";
+import type { SiteSettings } from "#common/settings.ts";
+import { DEFAULT_SETTINGS_TAB, settingsTabOf, settingsTabs, settingsText } from "#common/settings-forms.ts";
 
 /** Website Settings (SPEC §2): six tabs, the current one in `?tab=` so Back and a shared link open it. */
 export function SettingsScreen({ settings, error, origin }: { settings: SiteSettings | null; error: string | null; origin: string }) {
@@ -123,16 +123,5 @@ export function SettingsScreen({ settings, error, origin }: { settings: SiteSett
         </Tabs.Root>
       )}
     </div>
-  );
-}
-
-/** A white card around one settings form. */
-export function SettingsCard({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
-  return (
-    <section className="rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] sm:p-7">
-      <h2 className="text-xl font-bold text-ink">{title}</h2>
-      {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
-      <div className="mt-5">{children}</div>
-    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import type { SiteSettings } from "#app/lib/settings.ts";
+import type { SiteSettings } from "#common/settings.ts";
 
 interface ActionAnswer {
   intent: string;

@@ -8,9 +8,8 @@ import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { inputClasses } from "#app/components/ui/form-field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useSearchHref } from "#app/lib/use-search-href.ts";
-import { auditActor, formatDate, formatDateTime, usersText } from "#app/lib/users-admin.ts";
-import type { AuditEntry, UserDetails, UserRow } from "#server/admin/users-admin.server.ts";
-import type { UsersActionData } from "#app/routes/admin/users.tsx";
+import { auditActor, formatDate, formatDateTime, usersText, type UsersActionData } from "#common/users-admin.ts";
+import type { AuditEntry, UserDetails, UserRow } from "#common/users-admin.ts";
 
 interface Props {
   me: { id: string; email: string };

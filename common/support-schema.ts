@@ -1,5 +1,5 @@
-import { z } from "#app/lib/zod.ts";
-import { SUPPORT_LIMITS, supportErrors } from "#app/lib/support-form.ts";
+import { z } from "#common/zod.ts";
+import { SUPPORT_LIMITS, supportErrors } from "#common/support-form.ts";
 
 /** The support form's schema: the server validates with it always, the page once the form is first focused. */
 export const supportSchema = z.object({

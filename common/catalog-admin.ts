@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "#app/lib/zod.ts";
+import { z } from "#common/zod.ts";
 
 /**
  * The admin Languages, Levels and Lessons tabs: their form schemas (the server validates with the same ones) and

@@ -1,6 +1,6 @@
-import { normalizeBannerSize, type bannerSizes, type SettingsField } from "#app/lib/settings.ts";
-import type { ToastMessage } from "#app/lib/toast.ts";
-import { z } from "#app/lib/zod.ts";
+import { normalizeBannerSize, type bannerSizes, type SettingsField } from "#common/settings.ts";
+import type { ToastMessage } from "#common/toast.ts";
+import { z } from "#common/zod.ts";
 
 /** The Settings screen's tabs (SPEC §2), in the tab bar's order; `?tab=` names one, default "app". */
 export const settingsTabs = [

@@ -1,4 +1,4 @@
-import { z } from "#app/lib/zod.ts";
+import { z } from "#common/zod.ts";
 
 /** The texts of SPEC §5 and §8 for the admin Phrases tab, word for word. */
 /** The Phrases tab's search box: below 2 characters nearly everything matches (and no trigram index helps). */

@@ -1,4 +1,4 @@
-import { USERNAME_MAX } from "#app/lib/account-limits.ts";
+import { USERNAME_MAX } from "#common/account-limits.ts";
 
 /** How a person is named in the UI. Kept apart from the form schemas so pages that only show a name load no zod. */
 

@@ -1,4 +1,4 @@
-import { z } from "#app/lib/zod.ts";
+import { z } from "#common/zod.ts";
 
 /** The blog editor's fields, checked by the same schema in the dialog and in the admin action. */
 

@@ -1,5 +1,5 @@
-import { z } from "#app/lib/zod.ts";
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "#app/lib/account-limits.ts";
+import { z } from "#common/zod.ts";
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from "#common/account-limits.ts";
 
 /** Account form schemas: the server validates with them always, the pages once a form is first focused. */
 

@@ -1,4 +1,4 @@
-import type { ToastMessage } from "#app/lib/toast.ts";
+import type { ToastMessage } from "#common/toast.ts";
 
 /** The Users tab's texts (SPEC §2, §5, §8), word for word; browser-safe, shared by the route and its tests. */
 export const usersText = {
@@ -8,6 +8,40 @@ export const usersText = {
   selfGranted: { type: "success", title: "You have been granted admin privileges! Please refresh the page to see the changes." },
   emptyEmail: "Please enter an email address",
 } as const satisfies Record<string, ToastMessage | string>;
+
+/** How a role change came about: the Users tab, Make Myself Admin, the operator's CLI, or the owner's sign-in. */
+export type RoleChangeVia = "admin" | "self" | "cli" | "owner";
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  emailConfirmed: boolean;
+  createdAt: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  action: "grant" | "remove";
+  role: string;
+  targetEmail: string;
+  actorEmail: string | null;
+  via: RoleChangeVia;
+  createdAt: string;
+}
+
+/** One account's facts for the Details dialog: dates, progress counts, and every role change made to it. */
+export interface UserDetails extends UserRow {
+  lastSignInAt: string | null;
+  completedLessons: number;
+  languagesStarted: number;
+  favorites: number;
+  audit: AuditEntry[];
+}
+
+/** What the Users tab's actions answer: which form, whether it worked, and a message for its field. */
+export type UsersActionData = { intent: string; ok: boolean; fieldError?: string };
 
 export const grantedText = (email: string): ToastMessage => ({ type: "success", title: `User ${email} has been granted admin privileges` });
 

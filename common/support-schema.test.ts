@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitedText } from "#app/lib/support-form.ts";
-import { supportSchema } from "#app/lib/support-schema.ts";
+import { rateLimitedText } from "#common/support-form.ts";
+import { supportSchema } from "#common/support-schema.ts";
 
 const errorsOf = (input: unknown) => supportSchema.safeParse(input).error?.issues.map((i) => [i.path[0], i.message]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferredModuleType, deferredPreloadRel, startHydrationScript } from "#app/lib/deferred-hydration.ts";
+import { deferredModuleType, deferredPreloadRel, startHydrationScript } from "#common/deferred-hydration.ts";
 
 /**
  * The starter script's DOM work and its timing, on a minimal stand-in for the few browser calls it makes (the browser
