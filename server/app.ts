@@ -10,12 +10,14 @@ import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
 import { authLimitForPath, authTargetMatcher, canonicalAuthPath, consumeAuthLimit, tooManyAttemptsText } from "#server/auth/auth-limits.server.ts";
 import { personalRequestCheck } from "#server/auth/personal-request.server.ts";
 import { signedInHint } from "#server/auth/signed-in-hint.server.ts";
-import { bodyLimit } from "#server/http/body-limit.server.ts";
+import { adminSubmissionGate } from "#server/http/admin-submissions.server.ts";
+import { bodyDeadline, bodyLimit } from "#server/http/body-limit.server.ts";
 import { cspReportRoute } from "#server/http/csp-report.server.ts";
 import { allowedMethods, errorHandler } from "#server/http/errors.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
 import { createPageCache } from "#server/http/page-cache.server.ts";
 import { createRequestHandler } from "#server/http/request-handler.server.ts";
+import { createRouteTable } from "#server/http/route-table.server.ts";
 import { createSecurityHeaders } from "#server/http/security-headers.server.ts";
 import { createRuntime, storagePublicUrl, type Runtime } from "#server/runtime.server.ts";
 import { startSupportMailRetry } from "#server/support/support-mail-retry.server.ts";
@@ -48,11 +50,17 @@ export function staticFileHeaders(runtime: Runtime): (res: ServerResponse) => vo
   return securityHeaders(runtime).files;
 }
 
+/** The public "Oops! Page not found" route (app/routes.ts, `*`). */
+const CATCH_ALL_ROUTE = "routes/public/not-found";
+
 export function createSiteHandler(runtime: Runtime): express.Router {
   const headers = securityHeaders(runtime);
   const isPersonal = personalRequestCheck(runtime);
+  const routeTable = createRouteTable(serverBuild);
   const pageCache = createPageCache({
     events: runtime.events,
+    // Every path only the catch-all route answers gets the same page (nothing in it names the path); not its data.
+    sharedKey: (req) => (!req.path.endsWith(".data") && routeTable.pageRouteId(req.path) === CATCH_ALL_ROUTE ? "not-found" : undefined),
     isPersonal: (req) => isPersonal(req.headers.cookie),
     // Set by getSessionUser (and /api/viewer) through the load context below.
     renderedPersonal: (res) => res.locals.personal === true,
@@ -68,10 +76,13 @@ export function createSiteHandler(runtime: Runtime): express.Router {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
-  router.use(bodyLimit());
+  router.use(bodyDeadline());
   // Before the Origin check: browsers send reports on their own, and a report changes nothing but a log line.
   router.use(cspReportRoute(runtime.logger));
+  // Who may send a body is known from the headers, so both checks come before any body is read.
   router.use(originCheck(runtime.env.PUBLIC_URL));
+  router.use(adminSubmissionGate(runtime));
+  router.use(bodyLimit());
   const authHandler = toNodeHandler(runtime.auth);
   const isAuthTarget = authTargetMatcher(AUTH_BASE_PATH);
   router.use(async (req, res, next) => {

@@ -2,15 +2,15 @@
  * The HTTP server: `node server/main.ts` (production build) or `node server/main.ts --dev` (Vite dev server).
  * Runs directly on Node 24 (type stripping), so this file uses only erasable TypeScript and no path aliases.
  */
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
-import expressStaticGzip from "express-static-gzip";
 import type { DevServer } from "./dev-server.ts";
 import { gracefulShutdown } from "./http/graceful-shutdown.server.ts";
+import { serveStaticFiles } from "./http/static-files.server.ts";
+import { serverTimeouts } from "./http/server-timeouts.server.ts";
 import type { Runtime } from "./runtime.server.ts";
 
 import type * as AppModuleExports from "./app.ts";
@@ -38,7 +38,7 @@ async function main() {
   // (lgwin 18) is larger than any page, so nothing compresses worse.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
-  const server = http.createServer(app);
+  const server = http.createServer(serverTimeouts, app);
 
   let load: () => Promise<AppModule>;
   let devServer: DevServer | undefined;
@@ -59,37 +59,11 @@ async function main() {
     app.use(devServer.siteHandler(runtime));
   } else {
     const site = await load();
-    // Fingerprinted assets never change; everything else in public/ may, so it revalidates hourly. Files get the
-    // site's security headers too. The build wrote a .br and a .gz beside each text file over 1 KB
-    // (vite.precompress.ts): they go out as they are, brotli first, and the compression middleware leaves an answer
-    // that already has a Content-Encoding alone.
-    const setHeaders = site.staticFileHeaders(runtime);
-    const clientDir = path.join(buildDir, "client");
-    const assets = expressStaticGzip(path.join(clientDir, "assets"), {
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      index: false,
-      serveStatic: { immutable: true, maxAge: "1y", setHeaders },
-    });
-    const files = expressStaticGzip(clientDir, {
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      index: false,
-      serveStatic: { maxAge: "1h", setHeaders },
-    });
-    // The build's files are listed once: a page request then goes straight on to the site, instead of costing a
-    // file-system stat (on the thread pool) to find out that no file has its name.
-    const known = buildFiles(clientDir);
-    const onlyKnown = (serve: express.RequestHandler): express.RequestHandler => (req, res, next) => {
-      if ((req.method === "GET" || req.method === "HEAD") && known.has(req.baseUrl + req.path)) return serve(req, res, next);
-      next();
-    };
-    app.use("/assets", onlyKnown(assets));
-    app.use(onlyKnown(files));
+    // Files get the site's security headers too.
+    serveStaticFiles(app, path.join(buildDir, "client"), site.staticFileHeaders(runtime));
     app.use(site.createSiteHandler(runtime));
   }
 
-  server.keepAliveTimeout = 65_000;
   const stopper = gracefulShutdown(server, { graceMs: shutdownGraceMs, idleGraceMs: idleConnectionGraceMs });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -112,18 +86,6 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
-}
-
-/** The URL paths of the build's client files (not their .br and .gz twins, which are sent in their place). */
-function buildFiles(dir: string): Set<string> {
-  const paths = new Set<string>();
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || /\.(?:br|gz)$/.test(entry.name)) continue;
-    const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
-    const urlPath = `/${relative.split(path.sep).join("/")}`;
-    paths.add(urlPath).add(encodeURI(urlPath));
-  }
-  return paths;
 }
 
 main().catch(fail);

@@ -1,8 +1,13 @@
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable, openDatabase } from "#server/db/client.server.ts";
+import { BODY_IDLE_MS } from "#server/http/body-limit.server.ts";
 import { cookiesFrom, form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { openTestDatabase, quietLogger, testDriver } from "#tests/support/database.ts";
 import { confirmedUser } from "#tests/support/site-fixtures.ts";
@@ -154,6 +159,100 @@ describe("request bodies", () => {
   });
 });
 
+/**
+ * A POST whose headers say a chunked body follows, then `bytes` of it (as fast as the server takes them, never more
+ * than the socket buffers), and never the end. Resolves with the status once answered, or "closed" when the server
+ * closes the connection first; `sent` is how much of the body had gone out by then.
+ */
+function unfinishedBody(siteUrl: string, path: string, { bytes, headers }: { bytes: number; headers: Record<string, string> }) {
+  const { hostname, port } = new URL(siteUrl);
+  return new Promise<{ outcome: number | "closed"; sent: number }>((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let sent = 0;
+    let reply = "";
+    let settled = false;
+    const settle = (outcome: number | "closed") => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      resolve({ outcome, sent });
+    };
+    const piece = Buffer.alloc(16 * 1024, "a");
+    const pump = () => {
+      while (!settled && sent < bytes) {
+        sent += piece.length;
+        if (!socket.write(`${piece.length.toString(16)}\r\n${piece.toString()}\r\n`)) return void socket.once("drain", pump);
+      }
+    };
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      reply += chunk;
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(reply);
+      if (status && reply.includes("\r\n\r\n")) settle(Number(status[1]));
+    });
+    socket.on("close", () => settle("closed"));
+    socket.on("error", () => settle("closed"));
+    socket.once("connect", () => {
+      const lines = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, "Transfer-Encoding: chunked"];
+      for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+      socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+      pump();
+    });
+  });
+}
+
+describe("bodies from strangers", () => {
+  it("answers 40 unauthenticated, unfinished uploads at once without reading their bodies", async () => {
+    const before = process.memoryUsage.rss();
+    const { result, peak } = await peakRss(() =>
+      Promise.all(
+        Array.from({ length: 40 }, () =>
+          unfinishedBody(site.url, "/admin/uploads/audio", {
+            bytes: 2 * MiB,
+            headers: { Origin: site.url, "Content-Type": "multipart/form-data; boundary=x" },
+          }),
+        ),
+      ),
+    );
+    // The upload route's own answer to a visitor, given from the headers alone.
+    expect(result.map(({ outcome }) => outcome)).toEqual(Array.from({ length: 40 }, () => 401));
+    // 80 MB were on offer; the server held none of it.
+    expect(peak - before).toBeLessThan(30 * MiB);
+  });
+
+  it("does not read a non-administrator's body to the admin area either", async () => {
+    await confirmedUser(site, "learner-body@example.com", "learnerpass1");
+    const cookie = cookiesFrom(
+      await site.request("/auth", { ...form({ intent: "sign-in", email: "learner-body@example.com", password: "learnerpass1" }), ip: "192.0.2.90" }),
+    );
+    const { outcome } = await unfinishedBody(site.url, "/admin/uploads/hero", {
+      bytes: 2 * MiB,
+      headers: { Origin: site.url, Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expect(outcome).toBe(403);
+  });
+
+  it("caps a public route's chunked body at 64 KiB", async () => {
+    const { outcome } = await unfinishedBody(site.url, "/api/auth/sign-in/email", {
+      bytes: 128 * 1024,
+      headers: { Origin: site.url, "Content-Type": "application/json" },
+    });
+    expect(outcome).toBe(413);
+  });
+
+  it(`closes a body that stops arriving within ${BODY_IDLE_MS / 1000} s (and not at once)`, async () => {
+    const started = Date.now();
+    const { outcome } = await unfinishedBody(site.url, "/support", {
+      bytes: 16 * 1024,
+      headers: { Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const elapsed = Date.now() - started;
+    expect(outcome).toBe("closed");
+    expect(elapsed).toBeGreaterThanOrEqual(BODY_IDLE_MS - 500);
+    expect(elapsed).toBeLessThan(BODY_IDLE_MS + 3_000);
+  }, BODY_IDLE_MS + 15_000);
+});
+
 describe("behind a reverse proxy (PUBLIC_URL=https://public.example, TRUST_PROXY unset)", () => {
   const publicUrl = "https://public.example";
   let proxied: TestSite;
@@ -226,6 +325,38 @@ describe("small errors", () => {
     expect(await visitor.text()).toContain('name="redirectTo" value="/caf%C3%A9"');
   });
 
+  /** Spellings that normalise to `//evil.example/…` (a protocol-relative address) or leave the site another way. */
+  const offSite = [
+    "/.//evil.example/phish",
+    "/..//evil.example/phish",
+    "/%2e//evil.example/phish",
+    "/%2E%2E//evil.example/phish",
+    "/a/..//evil.example/phish",
+    "/./\\evil.example/phish",
+    "/\\evil.example/phish",
+    "//evil.example/phish",
+    "/\t/evil.example/phish",
+    "https://evil.example/phish",
+  ];
+
+  it("sends a signed-in visitor home, not off the site, for every such redirectTo", async () => {
+    const cookie = cookiesFrom(await signIn("", "192.0.2.51"));
+    for (const redirectTo of offSite) {
+      const response = await site.request(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`, { cookie });
+      expect(response.status, redirectTo).toBe(302);
+      expect(response.headers.get("location"), redirectTo).toBe("/profile");
+    }
+  });
+
+  it.each(offSite.map((redirectTo, index) => ({ redirectTo, ip: `198.18.0.${index + 1}` })))(
+    "signs in with redirectTo $redirectTo and lands on the profile, not off the site",
+    async ({ redirectTo, ip }) => {
+      const response = await signIn(redirectTo, ip);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/profile");
+    },
+  );
+
   // (Methods Node's parser does not know, such as TRACK, get its own 400 before any code runs.)
   it.each(["TRACE", "PROPFIND"])("answers %s with 405 and Allow, never a stack trace", async (method) => {
     for (const path of ["/", "/auth", "/api/auth/get-session"]) {
@@ -234,6 +365,105 @@ describe("small errors", () => {
       expect(response.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
       expect(response.body).toBe("Method Not Allowed");
     }
+  });
+});
+
+describe("submissions to pages without an action", () => {
+  const lines: string[] = [];
+  const record = (message: string, error?: unknown) => void lines.push(error ? `${message} ${String(error)}` : message);
+  let logged: TestSite;
+  beforeAll(async () => {
+    logged = await startTestSite({ logger: { debug: record, info: record, warn: record, error: record } });
+  }, 60_000);
+  afterAll(() => logged?.close());
+
+  it("answers 405 in plain text, and writes one short log line for many of them", async () => {
+    const targets = ["/", "/languages", "/_root.data", "/languages.data", "/no-such-page", "/blog/x"];
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
+        logged.request(targets[index % targets.length]!, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "a=1",
+        }),
+      ),
+    );
+    for (const response of responses) {
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD");
+      expect(await response.text()).toBe("Method Not Allowed");
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain("\n");
+    expect(lines[0]!.length).toBeLessThan(120);
+  });
+
+  it("still lets a route with an action take its submission", async () => {
+    const support = await logged.request("/support", { ...form({ intent: "nothing" }) });
+    expect(support.status).not.toBe(405);
+    const signOut = await logged.request("/auth/sign-out", { method: "POST" });
+    expect(signOut.status).not.toBe(405);
+  });
+});
+
+describe("not-found pages", () => {
+  it("renders the catch-all 404 once and answers every other made-up path from the cache", async () => {
+    const paths = Array.from({ length: 20 }, (_, index) => `/made/up/path/number-${index}`);
+    const answers = [];
+    for (const path of paths) {
+      const response = await site.request(path);
+      answers.push({ status: response.status, cache: response.headers.get("x-cache"), body: await response.text() });
+    }
+    expect(answers.map(({ status }) => status)).toEqual(paths.map(() => 404));
+    expect(answers[0]!.cache).toBe("MISS");
+    expect(answers.slice(1).map(({ cache }) => cache)).toEqual(paths.slice(1).map(() => "HIT"));
+    for (const { body } of answers) expect(body).toContain("Oops! Page not found");
+    // Its data twin is not the page.
+    const data = await site.request("/made/up/path/number-0.data");
+    expect(data.headers.get("content-type")).not.toContain("text/html");
+  });
+});
+
+describe("the build's client files (served as in production)", () => {
+  let files: TestSite;
+  let clientDir: string;
+  const script = "export const chunk = 1;\n".repeat(100);
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-client-"));
+    fs.mkdirSync(path.join(clientDir, "assets"));
+    for (const name of ["chunk-a.js", "chunk-b.js"]) {
+      const file = path.join(clientDir, "assets", name);
+      fs.writeFileSync(file, script);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+    }
+    files = await startTestSite({ clientDir });
+  }, 60_000);
+  afterAll(async () => {
+    await files?.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it("sends an asset's brotli twin to a client that accepts it", async () => {
+    const response = await rawRequest(files.url, { method: "GET", path: "/assets/chunk-a.js", headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+  });
+
+  it.each(["br", "gzip", "br, gzip", "identity"])("answers a missing asset with 404 when asked with Accept-Encoding: %s", async (encoding) => {
+    const response = await rawRequest(files.url, { method: "GET", path: "/assets/no-such-chunk.js", headers: { "accept-encoding": encoding } });
+    expect(response.status).toBe(404);
+    expect(response.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("answers 404, not 500, for an asset gone from disk since the start (its brotli twin too), whatever the encoding", async () => {
+    fs.rmSync(path.join(clientDir, "assets", "chunk-b.js.br"));
+    const response = await rawRequest(files.url, { method: "GET", path: "/assets/chunk-b.js", headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(404);
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    // The site's own not-found answer (this path shape is a level's address).
+    expect(response.body).toMatch(/^<!DOCTYPE html>[^]*not found/);
   });
 });
 

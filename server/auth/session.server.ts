@@ -80,18 +80,6 @@ export function redirectWithMessage(context: Context, url: string, messages: Toa
   return redirectWithToast(url, messages, flashOptions(getRuntime(context)), headers ? { headers } : {});
 }
 
-/**
- * Only same-site paths: `/profile`, never `//evil.example` or `https://…`. The result is ready for a Location header:
- * characters beyond ASCII are percent-encoded as UTF-8 (`/café` → `/caf%C3%A9`), as a browser would send them.
- */
-export function safeRedirectPath(value: unknown, fallback: string): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f]/.test(value)) return fallback;
-  const url = new URL(value, "http://site.invalid");
-  if (url.origin !== "http://site.invalid") return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 function currentPath(request: Request) {
   const url = new URL(request.url);
   // A .data request (client navigation) stands for its page.

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { uploadKinds } from "#common/upload-rules.ts";
 
 /**
- * One cap on every request body, enforced before anything buffers it (an action's `request.formData()`, the auth
+ * A cap on every request body, enforced before anything buffers it (an action's `request.formData()`, the auth
  * library's JSON parser, anything added later).
  *
  * - A declared `Content-Length` over the cap is answered 413 at once, before a byte of the body is read. Under the
@@ -12,13 +12,27 @@ import { uploadKinds } from "#common/upload-rules.ts";
  *
  * A 413 says `Connection: close`: the rest of the body is never buffered, and the connection ends once the answer
  * is out.
+ *
+ * Mounted after the Origin check and the admin gate (admin-submissions.server.ts): a stranger's body to the admin area
+ * is never read, and what anyone else may make the server hold is the public cap, for at most the body deadline
+ * (bodyDeadline below), per connection.
  */
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-/** Every form and JSON body on the site fits with a wide margin (the largest, a blog post, is text). */
+/** Every admin form and JSON body fits with a wide margin (the largest, a blog post, is text). */
 export const DEFAULT_BODY_LIMIT = 1 * MiB;
+/**
+ * Everywhere outside the admin area (sign-in, registration, the support form, the auth library's JSON): the largest
+ * valid body is the support form's, about 5.4 kB.
+ */
+export const PUBLIC_BODY_LIMIT = 64 * KiB;
+/**
+ * How long a body may go without a byte arriving before the connection is closed (a stalled upload held its
+ * connection and buffers for 306 s, Node's default request timeout). Generous for any working connection.
+ */
+export const BODY_IDLE_MS = 10_000;
 
 export interface BodyLimitRule {
   /** A route's exact pathname; its `.data` twin (a form submitted by the client-side router) shares the rule. */
@@ -26,6 +40,11 @@ export interface BodyLimitRule {
   maxBytes: number;
   /** Answer a 413 as JSON `{ error }` with this text (the upload route's callers read it), instead of plain text. */
   message?: string;
+  /**
+   * The route reads a chunked body as a stream and enforces the cap itself as it goes (the upload route writes the
+   * file to disk): it is not buffered here.
+   */
+  streamed?: boolean;
 }
 
 /**
@@ -44,24 +63,33 @@ export const bodyLimitRules: BodyLimitRule[] = [
     path: `/admin/uploads/${kind}`,
     maxBytes: rule.maxBytes + 64 * KiB,
     message: rule.sizeMessage,
+    streamed: true,
   })),
 ];
 
-export function bodyLimitFor(pathname: string, rules: readonly BodyLimitRule[], defaultMaxBytes: number): BodyLimitRule {
+const adminPath = /^\/admin(?:\/|$)/;
+
+export function bodyLimitFor(pathname: string, rules: readonly BodyLimitRule[], defaultMaxBytes: number, publicMaxBytes = defaultMaxBytes): BodyLimitRule {
   const path = pathname.replace(/\.data$/, "").replace(/(?<=.)\/+$/, "");
-  return rules.find((rule) => rule.path === path) ?? { path, maxBytes: defaultMaxBytes };
+  return rules.find((rule) => rule.path === path) ?? { path, maxBytes: adminPath.test(path) ? defaultMaxBytes : publicMaxBytes };
+}
+
+/** Whether the request says a body follows (chunked, or a length over zero). */
+export function hasBody(req: Request): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 
 const textBody = /^(?:application\/(?:json|x-www-form-urlencoded)|text\/)/i;
 
-export function bodyLimit({ defaultMaxBytes = DEFAULT_BODY_LIMIT, rules = bodyLimitRules } = {}) {
+export function bodyLimit({ defaultMaxBytes = DEFAULT_BODY_LIMIT, publicMaxBytes = PUBLIC_BODY_LIMIT, rules = bodyLimitRules } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     const chunked = req.headers["transfer-encoding"] !== undefined;
     const declared = Number(req.headers["content-length"] ?? 0);
     if (!chunked && !(declared > 0)) return next();
-    const rule = bodyLimitFor(req.path, rules, defaultMaxBytes);
+    const rule = bodyLimitFor(req.path, rules, defaultMaxBytes, publicMaxBytes);
     const { maxBytes } = rule;
     if (!chunked) return declared > maxBytes ? refuse(res, rule.message) : next();
+    if (rule.streamed) return next();
 
     const chunks: Buffer[] = [];
     let received = 0;
@@ -78,6 +106,23 @@ export function bodyLimit({ defaultMaxBytes = DEFAULT_BODY_LIMIT, rules = bodyLi
       next();
     };
     req.on("data", onData).on("end", onEnd);
+  };
+}
+
+/**
+ * Closes the connection of a body that stops arriving for `idleMs` (the socket's idle timeout; Node destroys a socket
+ * whose timeout nobody answers). Lifted once the body is complete, so a slow answer is not cut short; while the
+ * answer is out the server's keep-alive handling owns the timeout again.
+ */
+export function bodyDeadline(idleMs = BODY_IDLE_MS) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req)) return next();
+    const socket = req.socket;
+    socket.setTimeout(idleMs);
+    req.once("end", () => {
+      if (!res.writableFinished && !socket.destroyed) socket.setTimeout(0);
+    });
+    next();
   };
 }
 

@@ -4,6 +4,7 @@ import { createRequestHandler as createReactRouterHandler, data, type RouterCont
 import { isDatabaseUnavailable } from "#server/db/client.server.ts";
 import type { Logger } from "#server/logger.server.ts";
 import { DATABASE_RETRY_AFTER_SECONDS } from "#server/http/errors.server.ts";
+import { createRouteTable } from "#server/http/route-table.server.ts";
 
 /**
  * React Router behind Express: the adapter @react-router/express would be, with three differences.
@@ -14,6 +15,8 @@ import { DATABASE_RETRY_AFTER_SECONDS } from "#server/http/errors.server.ts";
  * - A body that server/http/body-limit.server.ts already read (a chunked one) is passed on as `req.body`.
  * - A loader or action that fails because the database cannot be reached throws a 503 (with Retry-After) instead of
  *   a 500: the error page says to try again, and a genuine bug stays a 500.
+ * - A submission to a route without an action is answered 405 here, in plain text, before React Router renders an
+ *   error page for it (and logs a stack trace each time): one short log line a minute at most.
  */
 export interface RequestHandlerOptions {
   /**
@@ -32,8 +35,16 @@ export function createRequestHandler({ build, mode, publicUrl, logger, getLoadCo
   const outages = new WeakSet<object>();
   const onOutage = outageReporter(logger);
   const handle = createReactRouterHandler(withOutageAnswer(build, outages, onOutage), mode);
+  const { hasAction } = createRouteTable(build);
+  const onNoAction = oncePerMinute(logger);
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (SUBMISSIONS.has(req.method) && !hasAction(new URL(req.originalUrl, origin))) {
+      onNoAction(`405 for ${req.method} ${req.path}: no action there (one line a minute)`);
+      res.status(405).set({ Allow: "GET, HEAD", "Cache-Control": "no-store", Connection: "close" }).type("text/plain");
+      res.send("Method Not Allowed");
+      return;
+    }
     try {
       const context = getLoadContext(req, res);
       const response = await handle(toWebRequest(req, res, origin), context);
@@ -120,6 +131,18 @@ function withOutageAnswer(build: ServerBuild, outages: WeakSet<object>, onOutage
   wrapped = { ...build, routes } as ServerBuild;
   wrappedBuilds.set(build, wrapped);
   return wrapped;
+}
+
+const SUBMISSIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** At most one info line a minute, whatever the request rate. */
+function oncePerMinute(logger: Logger) {
+  let lastLoggedAt = 0;
+  return (message: string) => {
+    if (Date.now() - lastLoggedAt < 60_000) return;
+    lastLoggedAt = Date.now();
+    logger.info(message);
+  };
 }
 
 /** One warning per outage-minute, not one per request. */

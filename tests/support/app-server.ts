@@ -14,6 +14,8 @@ import type * as RuntimeModule from "#server/runtime.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import type { Logger } from "#server/logger.server.ts";
 import type { MediaImportOptions } from "#server/uploads/media-import.server.ts";
+import { serverTimeouts } from "#server/http/server-timeouts.server.ts";
+import { serveStaticFiles } from "#server/http/static-files.server.ts";
 import { quietLogger, openTestDatabase } from "#tests/support/database.ts";
 
 /**
@@ -45,6 +47,8 @@ export interface TestSiteOptions {
   logger?: Logger;
   /** How the site fetches outside media addresses (a test allows its own loopback file server). */
   mediaImport?: MediaImportOptions;
+  /** A build's client folder, served in front of the site as server/main.ts serves it in production. */
+  clientDir?: string;
 }
 
 export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
@@ -58,14 +62,14 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   let server: http.Server | undefined;
   try {
     const { createRuntime } = (await vite.ssrLoadModule("/server/runtime.server.ts")) as typeof RuntimeModule;
-    const { createSiteHandler } = (await vite.ssrLoadModule("/server/app.ts")) as typeof AppModule;
+    const { createSiteHandler, staticFileHeaders } = (await vite.ssrLoadModule("/server/app.ts")) as typeof AppModule;
     const { loadEnv } = (await vite.ssrLoadModule("/server/env.server.ts")) as typeof EnvModule;
     const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
 
     const app = express();
     app.disable("x-powered-by");
     app.set("trust proxy", options.trustProxy ? 1 : false);
-    server = http.createServer(app);
+    server = http.createServer(serverTimeouts, app);
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -81,6 +85,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     });
     const runtime = await createRuntime(env, { database, logger: options.logger ?? quietLogger, ...(options.mediaImport ? { mediaImport: options.mediaImport } : {}) });
+    if (options.clientDir) serveStaticFiles(app, options.clientDir, staticFileHeaders(runtime));
     app.use(createSiteHandler(runtime));
 
     return {

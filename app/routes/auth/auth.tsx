@@ -13,9 +13,10 @@ import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authText, errorTitles } from "#common/toast.ts";
 import { useRootData } from "#app/root.tsx";
-import { getSessionUser, homeFor, redirectWithMessage, safeRedirectPath, toastHeaders } from "#server/auth/session.server.ts";
+import { getSessionUser, homeFor, redirectWithMessage, toastHeaders } from "#server/auth/session.server.ts";
 import { register, signIn } from "#server/auth/sign-in.server.ts";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";
+import { sameSitePath } from "#server/http/same-site-path.server.ts";
 import type { Route } from "./+types/auth";
 
 type Tab = "sign-in" | "register";
@@ -26,7 +27,7 @@ function tabOf(url: URL): Tab {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
+  const redirectTo = sameSitePath(url.searchParams.get("redirectTo"), "");
   // Signed-in users are sent on: back where they came from, else admins to /admin and others to /profile.
   if (await getSessionUser(request, context)) throw redirect(redirectTo || (await homeFor(request, context)));
   return { tab: tabOf(url), redirectTo };
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: signInSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }), registered: null }, { status: 400 });
     // Settled before the session exists, so a session is never created without the redirect that carries its cookie.
-    const requested = safeRedirectPath(formData.get("redirectTo"), "");
+    const requested = sameSitePath(formData.get("redirectTo"), "");
     const outcome = await signIn(runtime, request, clientIp, submission.value);
     if (!outcome.ok) {
       // Shown once, above the form (SignInForm): not also as a toast, which would outlive a switch to Register.
