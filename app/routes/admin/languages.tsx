@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { CatalogDialog, DeleteButton, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DeleteButton, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
@@ -98,14 +99,14 @@ function LanguageDialog({ language }: { language?: AdminLanguage }) {
           Add Language
         </Button>
       )}
-      <CatalogDialog
+      <ModalDialog
         open={open}
         onOpenChange={setOpen}
         title={language ? "Edit Language" : "Add Language"}
         description={language ? "Change the language's name or flag. Its ID cannot change." : "Add a language learners can choose."}
       >
         <LanguageForm language={language} onDone={() => setOpen(false)} />
-      </CatalogDialog>
+      </ModalDialog>
     </>
   );
 }
@@ -116,7 +117,9 @@ function LanguageForm({ language, onDone }: { language?: AdminLanguage; onDone: 
     id: language ? `language-edit-${language.id}` : "language-add",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     defaultValue: language ?? { id: "", name: "", flagUrl: "" },
-    shouldValidate: "onBlur",
+    // Checked on submit, every field at once: a check on leaving a field moved the submit button from under
+    // the pointer, so the first click showed one message and sent nothing.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: languageSchema }),
   });
@@ -126,27 +129,32 @@ function LanguageForm({ language, onDone }: { language?: AdminLanguage; onDone: 
   }, [fetcher.state, fetcher.data, onDone]);
   const [flag, setFlag] = useState(language?.flagUrl ?? "");
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value={language ? "update" : "create"} />
-      <FormField field={fields.id} label="Language ID" hint={language ? undefined : "For example: spanish"}>
-        <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(language)} autoComplete="off" className={inputClasses} />
-      </FormField>
-      <FormField field={fields.name} label="Language Name">
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className={inputClasses} />
-      </FormField>
-      <FormField field={fields.flagUrl} label="Flag Image URL">
-        <input
-          {...getInputProps(fields.flagUrl, { type: "url" })}
-          onChange={(e) => setFlag(e.currentTarget.value)}
-          placeholder="https://example.com/flag.png"
-          className={inputClasses}
-        />
-      </FormField>
-      {isHttpUrl(flag) ? <img src={flag} alt="Flag preview" className="h-12 w-18 rounded-md border border-brand-100 object-cover" /> : null}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-        {language ? "Update Language" : "Add Language"}
-      </Button>
+    <fetcher.Form method="post" {...getFormProps(form)} className={dialogFormClasses}>
+      <DialogBody>
+        <input type="hidden" name="intent" value={language ? "update" : "create"} />
+        <FormField field={fields.id} label="Language ID" hint={language ? undefined : "For example: spanish"}>
+          <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(language)} autoComplete="off" className={inputClasses} />
+        </FormField>
+        <FormField field={fields.name} label="Language Name">
+          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className={inputClasses} />
+        </FormField>
+        <FormField field={fields.flagUrl} label="Flag Image URL">
+          <input
+            {...getInputProps(fields.flagUrl, { type: "url" })}
+            onChange={(e) => setFlag(e.currentTarget.value)}
+            placeholder="https://example.com/flag.png"
+            className={inputClasses}
+          />
+        </FormField>
+        {isHttpUrl(flag) ? <img src={flag} alt="Flag preview" className="h-12 w-18 rounded-md border border-brand-100 object-cover" /> : null}
+      </DialogBody>
+      <DialogFooter>
+        <DialogCancel />
+        <Button type="submit" disabled={busy}>
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          {language ? "Update Language" : "Add Language"}
+        </Button>
+      </DialogFooter>
     </fetcher.Form>
   );
 }
