@@ -16,7 +16,8 @@ export const phraseText = {
   atLeastOnePhrase: "At least one phrase with translation is required",
   needTextForAudio: "Please enter at least one phrase to generate audio",
   notAudioFile: "Please select an audio file",
-  added: (count: number) => `${count} phrases added successfully`,
+  /** SPEC §8 '{n} phrases added successfully', in the singular for one (SPEC §9: counts read singular or plural). */
+  added: (count: number) => `${count} ${count === 1 ? "phrase" : "phrases"} added successfully`,
   updated: "Phrases updated successfully",
   addFailed: "Failed to add phrases",
   updateFailed: "Failed to update phrases",

@@ -44,8 +44,9 @@ test("?tab= picks the tab, the address follows it, Back returns, and Back to Das
   await expect(page.getByRole("button", { name: "Save Social Links" })).toBeVisible();
   await page.getByRole("button", { name: "Refresh" }).click();
   await expect(page.getByRole("button", { name: "Save Social Links" })).toBeVisible();
+  // History back (SPEC §2): to the tab before the reload, not a fixed page.
   await page.getByRole("button", { name: "Back to Dashboard" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/settings\?tab=content$/);
   await page.goto("/admin/settings?tab=admin");
   await expect(page.getByRole("link", { name: "Open Admin Management" })).toHaveAttribute("href", "/admin/users");
   await expectNoAxeViolations(page);

@@ -325,7 +325,7 @@ describe("POST /admin/phrases", () => {
     expect(await page.text()).not.toContain("Buenas noches");
     const response = await post(fields);
     expect(response.status).toBe(200);
-    expect(flashTitles(response)).toEqual(["1 phrases added successfully"]);
+    expect(flashTitles(response)).toEqual(["1 phrase added successfully"]);
     expect((await rowsOf("greetings", "/storage/content/audio/http-add.mp3")).map((r) => r.originalText)).toEqual(["Buenas noches"]);
     expect(await (await site.request("/spanish/a1/greetings")).text()).toContain("Buenas noches");
   });

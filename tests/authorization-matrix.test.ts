@@ -400,7 +400,7 @@ const matrix: Record<string, Row> = {
         method: "POST",
         path: () => "/admin/phrases",
         body: () => ({ intent: "add", ...matrixPhraseForm }),
-        expect: adminOnly({ status: 200, toasts: ["1 phrases added successfully"] }),
+        expect: adminOnly({ status: 200, toasts: ["1 phrase added successfully"] }),
         async check() {
           const rows = await site.runtime.database.db.select().from(phrases).where(eq(phrases.audioUrl, matrixPhraseForm.audioUrl));
           expect(rows.map((r) => r.originalText)).toEqual(["Tres"]);

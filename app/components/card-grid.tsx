@@ -3,7 +3,8 @@ import { cn } from "#app/lib/cn.ts";
 /** Four columns on wide screens, or at most three (`columns={3}`) where a fourth would leave a short last row. */
 export function CardGrid({ children, label, columns = 4 }: { children: React.ReactNode; label?: string; columns?: 3 | 4 }) {
   return (
-    <ul aria-label={label} className={cn("grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3", columns === 4 && "xl:grid-cols-4")}>
+    // grid-cols-1 on a phone, not the implicit column: that one grows to a long title's width, past the screen.
+    <ul aria-label={label} className={cn("grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3", columns === 4 && "xl:grid-cols-4")}>
       {children}
     </ul>
   );

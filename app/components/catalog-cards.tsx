@@ -14,6 +14,9 @@ import { cn } from "#app/lib/cn.ts";
 
 const cardShape =
   "group relative flex h-full rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)] transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-[var(--shadow-card-hover)]";
+/** What a level or lesson without an icon of its own shows, here and in the admin's lists. */
+export const defaultIcons = { level: "/images/level-icon.svg", lesson: "/images/lesson-icon.svg" } as const;
+
 /** A row: icon or image, text, chevron. */
 const cardClass = cn(cardShape, "items-center gap-4 p-5");
 /** A language: the flag above the name. */
@@ -77,13 +80,13 @@ export function LevelCard({ level }: { level: LevelSummary }) {
   return (
     <li>
       <Link to={href} className={cardClass}>
-        <Icon src={level.iconUrl} fallback="/images/level-icon.svg" />
+        <Icon src={level.iconUrl} fallback={defaultIcons.level} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="rounded-md bg-brand-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white">{level.cefrLabel}</span>
             {level.isLocked ? <LockedBadge /> : null}
           </div>
-          <h2 className="mt-1.5 truncate text-lg font-bold text-ink">{level.title}</h2>
+          <h2 className="mt-1.5 text-lg font-bold break-words text-ink">{level.title}</h2>
           <p className="text-sm font-medium text-muted">{countLabel(level.lessonCount, "Lesson")}</p>
         </div>
         <ChevronRight className="size-5 shrink-0 text-brand-400 transition-transform group-hover:translate-x-0.5" aria-hidden />
@@ -99,9 +102,9 @@ export function LessonCard({ lesson, completed }: { lesson: LessonSummary; compl
   return (
     <li>
       <Link to={href} className={cardClass}>
-        <Icon src={lesson.iconUrl} fallback="/images/lesson-icon.svg" />
+        <Icon src={lesson.iconUrl} fallback={defaultIcons.lesson} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-lg font-bold text-ink">{lesson.title}</h2>
+          <h2 className="text-lg font-bold break-words text-ink">{lesson.title}</h2>
           <p className="truncate text-[0.95rem] text-brand-800">{lesson.translatedTitle}</p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <span className="text-sm font-medium text-muted">{countLabel(lesson.phraseCount, "Phrase")}</span>

@@ -26,10 +26,9 @@ function loadSonner() {
 export function notify(message: ToastMessage & { id?: string }) {
   void loadSonner().then(async ({ toast }) => {
     await mounted;
-    toast[message.type](message.title, {
-      ...(message.id ? { id: message.id } : {}),
-      ...(message.description ? { description: message.description } : {}),
-    });
+    // The description is always given, even as undefined: a toast that replaces another (the same id) must not keep
+    // the earlier one's description ('Icon uploaded successfully' under the failed upload's reason).
+    toast[message.type](message.title, { ...(message.id ? { id: message.id } : {}), description: message.description });
   });
 }
 

@@ -13,7 +13,7 @@
  *   without changing what another area's tests see. Each has `adminAreaFixture.admin` and `adminAreaFixture.learner`
  *   (start-server.ts creates them), and the area's own data from e2e/support/profiles/{profile}.ts where there is one.
  *
- * E2E_PORT_BASE moves every port (base + 0..9 and 11; the shutdown spec uses base + 12 and 13), so several checkouts can run
+ * E2E_PORT_BASE moves every port (base + 0..11; the shutdown spec uses base + 12 and 13), so several checkouts can run
  * the suite side by side.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 3310);
@@ -31,6 +31,9 @@ export const servers = {
   phrases: { profile: "phrases", ...at(9) },
   // Phrases without audio and their backfill: a run changes every audio-less group, so it has a server of its own.
   backfill: { profile: "backfill", ...at(11) },
+  // The screen-by-screen review (every admin list by touch at three widths): it locks, moves and grants on data of
+  // its own, so it cannot disturb the empty states and admin counts the areas' specs assert.
+  screens: { profile: "screens", ...at(10) },
 } as const;
 
 /** The admin-area servers' prepared people (start-server.ts creates them on each). */
@@ -39,7 +42,7 @@ export const adminAreaFixture = {
   learner: { email: "learner@phrasewise.test", password: "learner-pass-1" },
 };
 
-export const adminAreaProfiles = ["catalog", "settings", "users", "blog", "phrases", "backfill"] as const;
+export const adminAreaProfiles = ["catalog", "settings", "users", "blog", "phrases", "backfill", "screens"] as const;
 
 /** The accounts server's prepared people. */
 export const accountsFixture = {

@@ -1,5 +1,4 @@
-import { CircleAlert } from "lucide-react";
-import { pickerInputClasses } from "#app/components/ui/form-field.tsx";
+import { FieldError, pickerInputClasses } from "#app/components/ui/form-field.tsx";
 import { cn } from "#app/lib/cn.ts";
 
 /** What the cascading selects need of the catalogue: names down to lessons. */
@@ -119,12 +118,7 @@ function SelectField({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
     </div>
   );
 }

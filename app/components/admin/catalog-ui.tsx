@@ -1,58 +1,14 @@
-import { AlertDialog, Dialog, Switch } from "radix-ui";
-import { ArrowDown, ArrowUp, LoaderCircle, Trash2, X } from "lucide-react";
+import { AlertDialog, Switch } from "radix-ui";
+import { ArrowDown, ArrowUp, LoaderCircle, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
 import { cn } from "#app/lib/cn.ts";
 
-/** Pieces the Languages, Levels and Lessons tabs share: dialogs, the delete confirmation, lock switch, move buttons. */
+/** Pieces the Languages, Levels and Lessons tabs share: the delete confirmation, lock switch, move buttons. */
 
 export const cardClasses = "rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)]";
-
-export function CatalogDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
-        <Dialog.Content
-          // The first field, not the Close button, takes the focus: the admin opened the dialog to type.
-          onOpenAutoFocus={(event) => {
-            const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>("input:not([type=hidden]):not([readonly]), select");
-            if (first) {
-              event.preventDefault();
-              first.focus();
-            }
-          }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-5 shadow-xl sm:p-7">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-xl font-bold text-ink">{title}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <div className="mt-5">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
 
 /**
  * Delete with a confirmation (SPEC §5). The dialog stays open while the request runs, then closes; the outcome is
@@ -123,7 +79,11 @@ export function LockSwitch({ locked, label, fields }: { locked: boolean; label: 
       >
         <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
       </Switch.Root>
-      <span aria-hidden>{pending ? "Locked" : "Unlocked"}</span>
+      {/* As wide as the longer word either way: the row's buttons stay put when the switch flips. */}
+      <span aria-hidden className="grid">
+        <span className="invisible col-start-1 row-start-1">Unlocked</span>
+        <span className="col-start-1 row-start-1">{pending ? "Locked" : "Unlocked"}</span>
+      </span>
     </label>
   );
 }
@@ -176,8 +136,21 @@ export function MoveButtons({
   );
 }
 
-/** A small square picture (flag or icon) with a neutral box when there is none. */
-export function Thumb({ src, className }: { src: string; className?: string }) {
+/**
+ * A small square picture (flag or icon). Without one it shows `fallback` (the public site's default level or lesson
+ * icon, so the admin sees what learners see), or else a neutral box.
+ */
+export function Thumb({ src, fallback, className }: { src: string; fallback?: string; className?: string }) {
+  if (fallback) {
+    return (
+      <ImageWithFallback
+        src={src || fallback}
+        fallback={fallback}
+        alt=""
+        className={cn("size-10 shrink-0 rounded-lg border border-brand-100 object-cover", className)}
+      />
+    );
+  }
   return src ? (
     <img src={src} alt="" className={cn("size-10 shrink-0 rounded-lg border border-brand-100 object-cover", className)} />
   ) : (

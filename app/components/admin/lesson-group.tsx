@@ -14,6 +14,7 @@ import { GripVertical, LoaderCircle, Save } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { DeleteButton, LockSwitch, MoveButtons, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { defaultIcons } from "#app/components/catalog-cards.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { catalogTexts, type AdminLesson, type CatalogActionData } from "#common/catalog-admin.ts";
 
@@ -132,7 +133,7 @@ function LessonRow({
       >
         <GripVertical className="size-5" aria-hidden />
       </button>
-      <Thumb src={lesson.iconUrl} />
+      <Thumb src={lesson.iconUrl} fallback={defaultIcons.lesson} />
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold text-ink">{lesson.title}</p>
         <p className="truncate text-sm text-muted">{lesson.translatedTitle}</p>

@@ -1,5 +1,4 @@
-import { LoaderCircle, Pause, Play, Plus, Sparkles, Trash2, Upload, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { LoaderCircle, Pause, Play, Plus, Sparkles, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CatalogSelect, type CatalogOption, type CatalogSelection } from "#app/components/admin/catalog-select.tsx";
@@ -8,7 +7,8 @@ import { useIsDisplayable } from "#app/components/admin/media-origins.ts";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { inputClasses } from "#app/components/ui/form-field.tsx";
+import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
+import { FieldError, inputClasses } from "#app/components/ui/form-field.tsx";
 import { getAudioController } from "#app/lib/audio/audio-controller.ts";
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { cn } from "#app/lib/cn.ts";
@@ -55,30 +55,15 @@ export function PhraseDialog({
   languages: LanguageOption[];
   onClose: () => void;
 }) {
-  // The dialog opens from buttons outside it (no Dialog.Trigger): give focus back to whichever opened it.
-  const returnTo = useRef<HTMLElement | null>(null);
   return (
-    <Dialog.Root open={state !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/50 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          onOpenAutoFocus={() => {
-            returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            const opener = returnTo.current;
-            if (opener?.isConnected) {
-              event.preventDefault();
-              opener.focus();
-            }
-          }}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-[var(--radius-card)] bg-white shadow-xl"
-        >
-          {state ? <PhraseForm key={`${state.mode}:${state.group?.audioUrl ?? ""}`} state={state} languages={languages} onClose={onClose} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      open={state !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={state?.mode === "edit" ? "Edit Phrases" : "Add New Phrases"}
+      width="xl"
+    >
+      {state ? <PhraseForm key={`${state.mode}:${state.group?.audioUrl ?? ""}`} state={state} languages={languages} onClose={onClose} /> : null}
+    </ModalDialog>
   );
 }
 
@@ -188,12 +173,14 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
       setErrors((e) => ({ ...e, languageId: phraseText.languageRequired }));
       return;
     }
-    notify({ type: "info", title: phraseText.generating });
+    // One id from progress to outcome: the outcome replaces 'Generating audio...'.
+    notify({ id: "phrase-audio", type: "info", title: phraseText.generating });
     void generate.submit({ intent: "generate-audio", text: firstText, languageId: selection.languageId }, { method: "post" });
   }
 
   async function upload(file: File) {
-    notify({ type: "info", title: phraseText.uploading });
+    // One id from progress to outcome: the outcome replaces 'Uploading audio file...'.
+    notify({ id: "phrase-upload", type: "info", title: phraseText.uploading });
     try {
       const url = await sendFile("audio", file);
       storedHere(url);
@@ -222,16 +209,8 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
   const importedOnSave = !playable && isHttpAddress(trimmedAudioUrl);
   const audioDescribedBy = [errors.audioUrl ? `${audioUrlId}-error` : "", importedOnSave ? `${audioUrlId}-note` : ""].filter(Boolean).join(" ");
   return (
-    <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={saving || undefined}>
-      <div className="flex items-start justify-between gap-4 border-b border-brand-100 px-5 py-4 sm:px-6">
-        <Dialog.Title className="text-xl font-bold text-ink">{state.mode === "add" ? "Add New Phrases" : "Edit Phrases"}</Dialog.Title>
-        <Dialog.Close asChild>
-          <Button type="button" variant="ghost" size="icon" aria-label="Close">
-            <X aria-hidden />
-          </Button>
-        </Dialog.Close>
-      </div>
-      <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
+    <form noValidate onSubmit={submit} className={dialogFormClasses} aria-busy={saving || undefined}>
+      <DialogBody>
         <CatalogSelect
           catalog={catalog}
           value={selection}
@@ -270,11 +249,7 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
               {preview.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
             </Button>
           </div>
-          {errors.audioUrl ? (
-            <p id={`${audioUrlId}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-              {errors.audioUrl}
-            </p>
-          ) : null}
+          {errors.audioUrl ? <FieldError id={`${audioUrlId}-error`}>{errors.audioUrl}</FieldError> : null}
           {importedOnSave ? (
             <p id={`${audioUrlId}-note`} className="mt-1.5 text-sm text-muted">
               {mediaUrlText.audioImportedOnSave}
@@ -347,9 +322,9 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
             </div>
           ))}
           {errors.phrases ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
+            <FieldError role="alert">
               {errors.phrases}
-            </p>
+            </FieldError>
           ) : null}
           <Button
             type="button"
@@ -361,18 +336,14 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
             Add Phrase
           </Button>
         </fieldset>
-      </div>
-      <div className="flex flex-wrap justify-end gap-2 border-t border-brand-100 px-5 py-4 sm:px-6">
-        <Dialog.Close asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </Dialog.Close>
+      </DialogBody>
+      <DialogFooter>
+        <DialogCancel />
         <Button type="submit" disabled={saving || uploading}>
           {saving ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
           {state.mode === "add" ? "Add Phrases" : "Update Phrases"}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

@@ -39,13 +39,18 @@ export function FormField({
           {hint}
         </p>
       ) : null}
-      {field.errors?.length ? (
-        <p id={field.errorId} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {field.errors[0]}
-        </p>
-      ) : null}
+      {field.errors?.length ? <FieldError id={field.errorId}>{field.errors[0]}</FieldError> : null}
     </div>
+  );
+}
+
+/** A field's message, with the icon every field's message has. */
+export function FieldError({ id, role, children }: { id?: string; role?: "alert"; children: React.ReactNode }) {
+  return (
+    <p id={id} role={role} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
+      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      {children}
+    </p>
   );
 }
 

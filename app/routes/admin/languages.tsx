@@ -4,7 +4,8 @@ import { LoaderCircle, Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
-import { CatalogDialog, DeleteButton, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DeleteButton, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
@@ -109,14 +110,14 @@ function LanguageDialog({ language, voices }: { language?: AdminLanguage; voices
           Add Language
         </Button>
       )}
-      <CatalogDialog
+      <ModalDialog
         open={open}
         onOpenChange={setOpen}
         title={language ? "Edit Language" : "Add Language"}
         description={language ? "Change the language's name or flag. Its ID cannot change." : "Add a language learners can choose."}
       >
         <LanguageForm language={language} voices={voices} onDone={() => setOpen(false)} />
-      </CatalogDialog>
+      </ModalDialog>
     </>
   );
 }
@@ -127,7 +128,9 @@ function LanguageForm({ language, voices, onDone }: { language?: AdminLanguage; 
     id: language ? `language-edit-${language.id}` : "language-add",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     defaultValue: language ? { ...language, voice: language.voice ?? AUTOMATIC_VOICE } : { id: "", name: "", flagUrl: "", voice: AUTOMATIC_VOICE },
-    shouldValidate: "onBlur",
+    // Checked on submit, every field at once: a check on leaving a field moved the submit button from under
+    // the pointer, so the first click showed one message and sent nothing.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: languageSchema }),
   });
@@ -136,20 +139,25 @@ function LanguageForm({ language, voices, onDone }: { language?: AdminLanguage; 
     if (fetcher.state === "idle" && fetcher.data?.ok) onDone();
   }, [fetcher.state, fetcher.data, onDone]);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value={language ? "update" : "create"} />
-      <FormField field={fields.id} label="Language ID" hint={language ? undefined : "For example: spanish"}>
-        <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(language)} autoComplete="off" className={inputClasses} />
-      </FormField>
-      <FormField field={fields.name} label="Language Name">
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className={inputClasses} />
-      </FormField>
-      <IconUrlField field={fields.flagUrl} kind="flag" defaultValue={language?.flagUrl ?? ""} />
-      {voices ? <VoiceSelect field={fields.voice} voices={voices} current={language?.voice ?? AUTOMATIC_VOICE} /> : null}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-        {language ? "Update Language" : "Add Language"}
-      </Button>
+    <fetcher.Form method="post" {...getFormProps(form)} className={dialogFormClasses}>
+      <DialogBody>
+        <input type="hidden" name="intent" value={language ? "update" : "create"} />
+        <FormField field={fields.id} label="Language ID" hint={language ? undefined : "For example: spanish"}>
+          <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(language)} autoComplete="off" className={inputClasses} />
+        </FormField>
+        <FormField field={fields.name} label="Language Name">
+          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" className={inputClasses} />
+        </FormField>
+        <IconUrlField field={fields.flagUrl} kind="flag" defaultValue={language?.flagUrl ?? ""} />
+        {voices ? <VoiceSelect field={fields.voice} voices={voices} current={language?.voice ?? AUTOMATIC_VOICE} /> : null}
+      </DialogBody>
+      <DialogFooter>
+        <DialogCancel />
+        <Button type="submit" disabled={busy}>
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          {language ? "Update Language" : "Add Language"}
+        </Button>
+      </DialogFooter>
     </fetcher.Form>
   );
 }

@@ -1,5 +1,4 @@
 import { ExternalLink, LogOut } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { SiteLogo } from "#app/components/site-logo.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -27,13 +26,10 @@ const tabs = [adminOverview, ...adminSections];
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { chrome, siteName } = useRootData();
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
-  const tabBar = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  // On a phone the tab bar scrolls sideways: keep the current tab in view.
-  useEffect(() => {
-    tabBar.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [pathname]);
+  // The skeleton stands in for another section's page while it loads. A change of query on the same page (a search,
+  // a page of results, a dialog opened by address) keeps the page: replacing it lost the focus and the scroll.
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") && navigation.location.pathname !== pathname;
   return (
     <div className="min-h-dvh bg-brand-50/40">
       <a
@@ -66,22 +62,25 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </Form>
           </div>
         </div>
-        <nav ref={tabBar} aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4 lg:px-6">
-          <ul className="flex min-w-max gap-1 pb-0">
+        {/* Every tab in sight on every width (a sideways scroller hid Settings on a phone and a tablet): four to a
+            row on a phone, one row of eight from 640 px, the label beside its icon from 1024 px. */}
+        <nav aria-label="Admin" className="mx-auto max-w-7xl px-2 sm:px-4 lg:px-6">
+          <ul className="grid grid-cols-4 sm:grid-cols-8 lg:flex lg:gap-1">
             {tabs.map(({ to, label, icon: Icon }) => (
-              <li key={to}>
+              <li key={to} className="min-w-0">
                 <NavLink
                   to={to}
                   end={to === "/admin"}
                   prefetch="intent"
                   className={({ isActive }) =>
                     cn(
-                      "flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold transition-colors",
+                      "flex min-h-12 flex-col items-center justify-center gap-0.5 border-b-2 px-1 text-xs font-semibold transition-colors",
+                      "lg:min-h-11 lg:flex-row lg:gap-2 lg:px-3 lg:text-sm",
                       isActive ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink",
                     )
                   }
                 >
-                  <Icon className="size-4" aria-hidden />
+                  <Icon className="size-4 shrink-0" aria-hidden />
                   {label}
                 </NavLink>
               </li>

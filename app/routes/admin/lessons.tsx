@@ -6,8 +6,9 @@ import { useFetcher, useLoaderData } from "react-router";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
 import { LanguageFilter, useShowLanguage } from "#app/components/admin/language-filter.tsx";
-import { CatalogDialog, FormLockSwitch, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { FormLockSwitch, cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { LessonGroup } from "#app/components/admin/lesson-group.tsx";
+import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
@@ -164,14 +165,14 @@ function LessonDialog({ languages, levels, lesson }: { languages: AdminLanguage[
           Add New Lesson
         </Button>
       )}
-      <CatalogDialog
+      <ModalDialog
         open={open}
         onOpenChange={setOpen}
         title={lesson ? "Edit Lesson" : "Add New Lesson"}
         description={lesson ? "Change this lesson. Its ID cannot change." : "Add a lesson to a level. It goes last in its level."}
       >
         <LessonForm languages={languages} levels={levels} lesson={lesson} onDone={() => setOpen(false)} />
-      </CatalogDialog>
+      </ModalDialog>
     </>
   );
 }
@@ -194,7 +195,9 @@ function LessonForm({
     defaultValue: lesson
       ? { id: lesson.id, title: lesson.title, translatedTitle: lesson.translatedTitle, iconUrl: lesson.iconUrl }
       : { id: "", title: "", translatedTitle: "", iconUrl: "" },
-    shouldValidate: "onBlur",
+    // Checked on submit, every field at once: a check on leaving a field moved the submit button from under
+    // the pointer, so the first click showed one message and sent nothing.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: lessonSchema }),
   });
@@ -220,57 +223,62 @@ function LessonForm({
     className: inputClasses,
   });
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value={lesson ? "update" : "create"} />
-      {lesson ? (
-        <>
-          <input type="hidden" name="keyLanguageId" value={lesson.languageId} />
-          <input type="hidden" name="keyLevelId" value={lesson.levelId} />
-          <input type="hidden" name="keyId" value={lesson.id} />
-        </>
-      ) : null}
-      <FormField field={fields.languageId} label="Language">
-        <select
-          {...selectProps(fields.languageId)}
-          value={languageId}
-          onChange={(e) => {
-            setLanguageId(e.currentTarget.value);
-            setLevelId("");
-          }}
-        >
-          <option value="">Select a language</option>
-          {languages.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField field={fields.levelId} label="Level">
-        <select {...selectProps(fields.levelId)} value={levelId} disabled={!languageId} onChange={(e) => setLevelId(e.currentTarget.value)}>
-          <option value="">Select a level</option>
-          {languageLevels.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.title} ({l.cefrLabel})
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField field={fields.id} label="Lesson ID" hint={lesson ? undefined : "For example: greetings"}>
-        <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(lesson)} autoComplete="off" className={inputClasses} />
-      </FormField>
-      <FormField field={fields.title} label="Title">
-        <input {...getInputProps(fields.title, { type: "text" })} autoComplete="off" className={inputClasses} />
-      </FormField>
-      <FormField field={fields.translatedTitle} label="Translated Title">
-        <input {...getInputProps(fields.translatedTitle, { type: "text" })} autoComplete="off" className={inputClasses} />
-      </FormField>
-      <IconUrlField field={fields.iconUrl} kind="lessonIcon" defaultValue={lesson?.iconUrl ?? ""} />
-      <FormLockSwitch id={`${form.id}-locked`} defaultChecked={lesson?.isLocked ?? false} />
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-        {lesson ? "Update Lesson" : "Add Lesson"}
-      </Button>
+    <fetcher.Form method="post" {...getFormProps(form)} className={dialogFormClasses}>
+      <DialogBody>
+        <input type="hidden" name="intent" value={lesson ? "update" : "create"} />
+        {lesson ? (
+          <>
+            <input type="hidden" name="keyLanguageId" value={lesson.languageId} />
+            <input type="hidden" name="keyLevelId" value={lesson.levelId} />
+            <input type="hidden" name="keyId" value={lesson.id} />
+          </>
+        ) : null}
+        <FormField field={fields.languageId} label="Language">
+          <select
+            {...selectProps(fields.languageId)}
+            value={languageId}
+            onChange={(e) => {
+              setLanguageId(e.currentTarget.value);
+              setLevelId("");
+            }}
+          >
+            <option value="">Select a language</option>
+            {languages.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField field={fields.levelId} label="Level">
+          <select {...selectProps(fields.levelId)} value={levelId} disabled={!languageId} onChange={(e) => setLevelId(e.currentTarget.value)}>
+            <option value="">Select a level</option>
+            {languageLevels.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.title} ({l.cefrLabel})
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField field={fields.id} label="Lesson ID" hint={lesson ? undefined : "For example: greetings"}>
+          <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(lesson)} autoComplete="off" className={inputClasses} />
+        </FormField>
+        <FormField field={fields.title} label="Title">
+          <input {...getInputProps(fields.title, { type: "text" })} autoComplete="off" className={inputClasses} />
+        </FormField>
+        <FormField field={fields.translatedTitle} label="Translated Title">
+          <input {...getInputProps(fields.translatedTitle, { type: "text" })} autoComplete="off" className={inputClasses} />
+        </FormField>
+        <IconUrlField field={fields.iconUrl} kind="lessonIcon" defaultValue={lesson?.iconUrl ?? ""} />
+        <FormLockSwitch id={`${form.id}-locked`} defaultChecked={lesson?.isLocked ?? false} />
+      </DialogBody>
+      <DialogFooter>
+        <DialogCancel />
+        <Button type="submit" disabled={busy}>
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          {lesson ? "Update Lesson" : "Add Lesson"}
+        </Button>
+      </DialogFooter>
     </fetcher.Form>
   );
 }

@@ -5,7 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLoaderData } from "react-router";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
 import { LanguageFilter, useShowLanguage } from "#app/components/admin/language-filter.tsx";
-import { CatalogDialog, DeleteButton, FormLockSwitch, LockSwitch, MoveButtons, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DeleteButton, FormLockSwitch, LockSwitch, MoveButtons, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { defaultIcons } from "#app/components/catalog-cards.tsx";
+import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
@@ -116,8 +118,27 @@ function LanguageLevels({ language, languages, levels }: { language: AdminLangua
       {levels.length === 0 ? (
         <p className="mt-4 text-muted">{catalogTexts.noLevelsForLanguage}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+        <>
+          {/* Below 1024 px a list: in a table the actions sat in a sideways scroller on a phone and a tablet. */}
+          <ul className="mt-4 divide-y divide-brand-100 lg:hidden" aria-label={`Levels of ${language.name}`}>
+            {levels.map((level, index) => {
+              const parts = levelParts(level, index, levels, languages);
+              return (
+                <li key={level.id} data-level-item={level.id} className="space-y-3 py-3">
+                  <div className="flex items-center gap-3">
+                    {parts.title}
+                    {parts.cefr}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                    {parts.move}
+                    {parts.lock}
+                    <span className="inline-flex">{parts.actions}</span>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <table className="mt-4 hidden w-full text-left text-sm lg:table">
             <caption className="sr-only">Levels of {language.name}</caption>
             <thead className="border-b border-brand-100 text-muted">
               <tr>
@@ -130,42 +151,50 @@ function LanguageLevels({ language, languages, levels }: { language: AdminLangua
             </thead>
             <tbody className="divide-y divide-brand-100">
               {levels.map((level, index) => {
-                const key = { keyLanguageId: level.languageId, keyId: level.id };
+                const parts = levelParts(level, index, levels, languages);
                 return (
                   <tr key={level.id} data-level-row={level.id}>
-                    <td className="py-3 pr-3">
-                      <span className="flex items-center gap-3">
-                        <Thumb src={level.iconUrl} />
-                        <span className="font-semibold text-ink">{level.title}</span>
-                      </span>
-                    </td>
-                    <td className="py-3 pr-3">
-                      <span className="rounded-full bg-brand-100 px-2.5 py-1 text-xs font-bold text-brand-800">{level.cefrLabel}</span>
-                    </td>
-                    <td className="py-3 pr-3">
-                      <MoveButtons name={level.title} first={index === 0} last={index === levels.length - 1} fields={key} />
-                    </td>
-                    <td className="py-3 pr-3">
-                      <LockSwitch locked={level.isLocked} label={`Lock ${level.title}`} fields={key} />
-                    </td>
-                    <td className="py-3 text-right whitespace-nowrap">
-                      <LevelDialog languages={languages} level={level} />
-                      <DeleteButton
-                        label={`Delete ${level.title}`}
-                        title={`Delete ${level.title}?`}
-                        warning="Are you sure you want to delete this level? This will also delete all its lessons and phrases."
-                        fields={key}
-                      />
-                    </td>
+                    <td className="py-3 pr-3">{parts.title}</td>
+                    <td className="py-3 pr-3">{parts.cefr}</td>
+                    <td className="py-3 pr-3">{parts.move}</td>
+                    <td className="py-3 pr-3">{parts.lock}</td>
+                    <td className="py-3 text-right whitespace-nowrap">{parts.actions}</td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
-        </div>
+        </>
       )}
     </section>
   );
+}
+
+/** The pieces of one level's line, shared by the table (wide screens) and the list (phones and tablets). */
+function levelParts(level: AdminLevel, index: number, levels: AdminLevel[], languages: AdminLanguage[]) {
+  const key = { keyLanguageId: level.languageId, keyId: level.id };
+  return {
+    title: (
+      <span className="flex min-w-0 flex-1 items-center gap-3">
+        <Thumb src={level.iconUrl} fallback={defaultIcons.level} />
+        <span className="min-w-0 font-semibold break-words text-ink">{level.title}</span>
+      </span>
+    ),
+    cefr: <span className="rounded-full bg-brand-100 px-2.5 py-1 text-xs font-bold text-brand-800">{level.cefrLabel}</span>,
+    move: <MoveButtons name={level.title} first={index === 0} last={index === levels.length - 1} fields={key} />,
+    lock: <LockSwitch locked={level.isLocked} label={`Lock ${level.title}`} fields={key} />,
+    actions: (
+      <>
+        <LevelDialog languages={languages} level={level} />
+        <DeleteButton
+          label={`Delete ${level.title}`}
+          title={`Delete ${level.title}?`}
+          warning="Are you sure you want to delete this level? This will also delete all its lessons and phrases."
+          fields={key}
+        />
+      </>
+    ),
+  };
 }
 
 function LevelDialog({ languages, level }: { languages: AdminLanguage[]; level?: AdminLevel }) {
@@ -182,14 +211,14 @@ function LevelDialog({ languages, level }: { languages: AdminLanguage[]; level?:
           Add Level
         </Button>
       )}
-      <CatalogDialog
+      <ModalDialog
         open={open}
         onOpenChange={setOpen}
         title={level ? "Edit Level" : "Add New Level"}
         description={level ? "Change this level. Its ID cannot change." : "Add a CEFR level to a language."}
       >
         <LevelForm languages={languages} level={level} onDone={() => setOpen(false)} />
-      </CatalogDialog>
+      </ModalDialog>
     </>
   );
 }
@@ -202,7 +231,9 @@ function LevelForm({ languages, level, onDone }: { languages: AdminLanguage[]; l
     defaultValue: level
       ? { id: level.id, languageId: level.languageId, title: level.title, cefrLabel: level.cefrLabel, iconUrl: level.iconUrl }
       : { id: "", languageId: "", title: "", cefrLabel: "", iconUrl: "" },
-    shouldValidate: "onBlur",
+    // Checked on submit, every field at once: a check on leaving a field moved the submit button from under
+    // the pointer, so the first click showed one message and sent nothing.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: levelSchema }),
   });
@@ -221,47 +252,52 @@ function LevelForm({ languages, level, onDone }: { languages: AdminLanguage[]; l
       {...getFormProps(form)}
       // Remembered for after the save: a level added to (or moved into) another language is shown there.
       onSubmitCapture={(event) => (chosen.current = String(new FormData(event.currentTarget).get("languageId") ?? ""))}
-      className="space-y-4"
+      className={dialogFormClasses}
     >
-      <input type="hidden" name="intent" value={level ? "update" : "create"} />
-      {level ? (
-        <>
-          <input type="hidden" name="keyLanguageId" value={level.languageId} />
-          <input type="hidden" name="keyId" value={level.id} />
-        </>
-      ) : null}
-      <FormField field={fields.languageId} label="Language">
-        <select
-          id={fields.languageId.id}
-          name={fields.languageId.name}
-          defaultValue={level?.languageId ?? ""}
-          aria-invalid={fields.languageId.errors ? true : undefined}
-          aria-describedby={fields.languageId.errors ? fields.languageId.errorId : undefined}
-          className={inputClasses}
-        >
-          <option value="">Select a language</option>
-          {languages.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField field={fields.id} label="Level ID" hint={level ? undefined : "For example: a1"}>
-        <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(level)} autoComplete="off" className={inputClasses} />
-      </FormField>
-      <FormField field={fields.title} label="Title">
-        <input {...getInputProps(fields.title, { type: "text" })} autoComplete="off" className={inputClasses} />
-      </FormField>
-      <FormField field={fields.cefrLabel} label="CEFR Label">
-        <input {...getInputProps(fields.cefrLabel, { type: "text" })} placeholder="A1" autoComplete="off" className={inputClasses} />
-      </FormField>
-      <IconUrlField field={fields.iconUrl} kind="levelIcon" defaultValue={level?.iconUrl ?? ""} />
-      <FormLockSwitch id={`${form.id}-locked`} defaultChecked={level?.isLocked ?? false} />
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-        {level ? "Update Level" : "Add Level"}
-      </Button>
+      <DialogBody>
+        <input type="hidden" name="intent" value={level ? "update" : "create"} />
+        {level ? (
+          <>
+            <input type="hidden" name="keyLanguageId" value={level.languageId} />
+            <input type="hidden" name="keyId" value={level.id} />
+          </>
+        ) : null}
+        <FormField field={fields.languageId} label="Language">
+          <select
+            id={fields.languageId.id}
+            name={fields.languageId.name}
+            defaultValue={level?.languageId ?? ""}
+            aria-invalid={fields.languageId.errors ? true : undefined}
+            aria-describedby={fields.languageId.errors ? fields.languageId.errorId : undefined}
+            className={inputClasses}
+          >
+            <option value="">Select a language</option>
+            {languages.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField field={fields.id} label="Level ID" hint={level ? undefined : "For example: a1"}>
+          <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(level)} autoComplete="off" className={inputClasses} />
+        </FormField>
+        <FormField field={fields.title} label="Title">
+          <input {...getInputProps(fields.title, { type: "text" })} autoComplete="off" className={inputClasses} />
+        </FormField>
+        <FormField field={fields.cefrLabel} label="CEFR Label">
+          <input {...getInputProps(fields.cefrLabel, { type: "text" })} placeholder="A1" autoComplete="off" className={inputClasses} />
+        </FormField>
+        <IconUrlField field={fields.iconUrl} kind="levelIcon" defaultValue={level?.iconUrl ?? ""} />
+        <FormLockSwitch id={`${form.id}-locked`} defaultChecked={level?.isLocked ?? false} />
+      </DialogBody>
+      <DialogFooter>
+        <DialogCancel />
+        <Button type="submit" disabled={busy}>
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          {level ? "Update Level" : "Add Level"}
+        </Button>
+      </DialogFooter>
     </fetcher.Form>
   );
 }

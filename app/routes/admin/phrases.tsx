@@ -120,14 +120,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: section.title, description: section.description, path: section.to, noindex: true });
 
-/** Which phrase shows its translation: one at a time across the whole page (SPEC §2). */
-const ExpandedPhrase = createContext<{ expanded: string | null; toggle: (id: string) => void }>({ expanded: null, toggle: () => {} });
+/**
+ * Which phrase shows its translation: one at a time across the whole page (SPEC §2). It is known by its id and its
+ * text: an edit rewrites a group's rows by position (SPEC §7), so when a row above it is removed the phrase moves to
+ * another id, and its text finds it again.
+ */
+type OpenPhrase = { id: string; originalText: string; audioUrl: string };
+const ExpandedPhrase = createContext<{ expanded: OpenPhrase | null; toggle: (phrase: OpenPhrase, open: boolean) => void }>({
+  expanded: null,
+  toggle: () => {},
+});
+
+/** The phrase of a group that shows its translation, if any. */
+function openPhraseId(group: AdminAudioGroup, expanded: OpenPhrase | null) {
+  if (!expanded) return null;
+  const { phrases } = group;
+  if (phrases.some((p) => p.id === expanded.id && p.originalText === expanded.originalText)) return expanded.id;
+  // Moved to another row by the edit: the same text in the same group.
+  const moved = group.audioUrl === expanded.audioUrl ? phrases.find((p) => p.originalText === expanded.originalText) : undefined;
+  if (moved) return moved.id;
+  // Its own text was edited: the same row.
+  return phrases.some((p) => p.id === expanded.id) ? expanded.id : null;
+}
 
 export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
   const { languages, hasLessons, hasPhrases, search } = loaderData;
   const [dialog, setDialog] = useState<PhraseDialogState | null>(null);
-  const [expanded, setExpanded] = useState<string | null>(null);
-  const toggle = useCallback((id: string) => setExpanded((current) => (current === id ? null : id)), []);
+  const [expanded, setExpanded] = useState<OpenPhrase | null>(null);
+  const toggle = useCallback((phrase: OpenPhrase, open: boolean) => setExpanded(open ? null : phrase), []);
   const expandedValue = useMemo(() => ({ expanded, toggle }), [expanded, toggle]);
   const closeDialog = useCallback(() => setDialog(null), []);
 
@@ -442,6 +462,7 @@ function LessonItem({
 function AudioGroupCard({ audioKey, number, group, onEdit }: { audioKey: string; number: number; group: AdminAudioGroup; onEdit: () => void }) {
   const player = useAudioPlayer(audioKey, group.audioUrl, { preload: "none" });
   const { expanded, toggle } = use(ExpandedPhrase);
+  const openId = openPhraseId(group, expanded);
   const title = `Audio Group ${number} (${countLabel(group.phrases.length, "phrase")})`;
   const percent = player.duration > 0 ? Math.min(100, (player.currentTime / player.duration) * 100) : 0;
 
@@ -496,13 +517,13 @@ function AudioGroupCard({ audioKey, number, group, onEdit }: { audioKey: string;
       </div>
       <ul className="mt-3 max-h-96 divide-y divide-brand-100 overflow-y-auto rounded-lg border border-brand-100">
         {group.phrases.map((phrase) => {
-          const open = expanded === phrase.id;
+          const open = openId === phrase.id;
           return (
             <li key={phrase.id}>
               <button
                 type="button"
                 aria-expanded={open}
-                onClick={() => toggle(phrase.id)}
+                onClick={() => toggle({ id: phrase.id, originalText: phrase.originalText, audioUrl: group.audioUrl }, open)}
                 className="block w-full px-3 py-2.5 text-left hover:bg-brand-50/70 focus-visible:-outline-offset-3"
               >
                 <span className="block font-medium break-words text-ink">{phrase.originalText}</span>

@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert, ImagePlus, LoaderCircle, Save, X } from "lucide-react";
-import { Dialog, Switch } from "radix-ui";
+import { Switch } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { usePhraseTreeChoices } from "#app/components/admin/phrase-tree-choices.ts";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import {
   blogPostSchema,
@@ -64,7 +65,8 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
       content: { required: true, maxLength: CONTENT_MAX },
       excerpt: { maxLength: EXCERPT_MAX },
     },
-    shouldValidate: "onBlur",
+    // Every field's message at once, on submit (as the catalogue dialogs).
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blogPostSchema }),
     async onSubmit(event, { formData }) {
@@ -123,120 +125,100 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
   const title = post ? "Edit Blog Post" : "Create New Blog Post";
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-[var(--radius-card)] bg-white shadow-xl"
-        >
-          <div className="flex items-center justify-between gap-4 border-b border-brand-100 px-5 py-4 sm:px-6">
-            <Dialog.Title className="text-xl font-bold text-ink">{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button type="button" variant="ghost" size="icon" aria-label="Close" disabled={busy}>
-                <X aria-hidden />
-              </Button>
-            </Dialog.Close>
+    <ModalDialog open onOpenChange={(open) => !open && !busy && onClose()} title={title} closeDisabled={busy} width="lg">
+      <fetcher.Form method="post" {...getFormProps(form)} className={dialogFormClasses}>
+        <DialogBody>
+          <input type="hidden" name="intent" value={post ? "update" : "create"} />
+          {post ? <input type="hidden" name="id" value={post.id} /> : null}
+          <input type="hidden" name="featuredImage" value={image ?? ""} />
+          <FormField field={fields.title} label="Title">
+            <input {...getInputProps(fields.title, { type: "text" })} className={inputClasses} />
+          </FormField>
+          <FormField field={fields.excerpt} label="Excerpt" hint="Optional: the first 120 characters of the content are shown otherwise.">
+            <textarea {...getTextareaProps(fields.excerpt, { ariaDescribedBy: fields.excerpt.descriptionId })} rows={2} className={inputClasses} />
+          </FormField>
+          <FormField field={fields.content} label="Content" hint="Plain text: each line is a paragraph.">
+            <textarea {...getTextareaProps(fields.content, { ariaDescribedBy: fields.content.descriptionId })} rows={10} className={inputClasses} />
+          </FormField>
+          <div className="flex items-center gap-3">
+            <Switch.Root
+              id={`${form.id}-published`}
+              name="published"
+              defaultChecked={post?.published ?? false}
+              className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-[#9089a6] transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 data-[state=checked]:bg-emerald-600"
+            >
+              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+            </Switch.Root>
+            <label htmlFor={`${form.id}-published`} className="text-sm font-semibold text-ink">
+              Published
+            </label>
           </div>
-          <fetcher.Form method="post" {...getFormProps(form)} className="flex min-h-0 flex-1 flex-col">
-            <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-5 sm:px-6">
-              <input type="hidden" name="intent" value={post ? "update" : "create"} />
-              {post ? <input type="hidden" name="id" value={post.id} /> : null}
-              <input type="hidden" name="featuredImage" value={image ?? ""} />
-              <FormField field={fields.title} label="Title">
-                <input {...getInputProps(fields.title, { type: "text" })} className={inputClasses} />
-              </FormField>
-              <FormField field={fields.excerpt} label="Excerpt" hint="Optional: the first 120 characters of the content are shown otherwise.">
-                <textarea {...getTextareaProps(fields.excerpt, { ariaDescribedBy: fields.excerpt.descriptionId })} rows={2} className={inputClasses} />
-              </FormField>
-              <FormField field={fields.content} label="Content" hint="Plain text: each line is a paragraph.">
-                <textarea {...getTextareaProps(fields.content, { ariaDescribedBy: fields.content.descriptionId })} rows={10} className={inputClasses} />
-              </FormField>
-              <div className="flex items-center gap-3">
-                <Switch.Root
-                  id={`${form.id}-published`}
-                  name="published"
-                  defaultChecked={post?.published ?? false}
-                  className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-[#9089a6] transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 data-[state=checked]:bg-emerald-600"
+
+          <fieldset className="space-y-3">
+            <legend className="mb-1.5 text-sm font-semibold text-ink">Featured Image</legend>
+            <p id={imageHint} className="text-sm text-muted">
+              Recommended size: 1200x630 pixels.
+            </p>
+            {preview && !previewShown ? <p className="text-sm text-muted">{mediaUrlText.imageImportedOnSave}</p> : null}
+            {previewShown ? (
+              <div className="relative overflow-hidden rounded-xl border border-brand-100">
+                <img src={previewShown} alt="Featured image preview" className="aspect-[1200/630] w-full object-cover" />
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="absolute top-2 right-2"
+                  onClick={removeImage}
+                  disabled={busy}
                 >
-                  <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-                </Switch.Root>
-                <label htmlFor={`${form.id}-published`} className="text-sm font-semibold text-ink">
-                  Published
-                </label>
-              </div>
-
-              <fieldset className="space-y-3">
-                <legend className="mb-1.5 text-sm font-semibold text-ink">Featured Image</legend>
-                <p id={imageHint} className="text-sm text-muted">
-                  Recommended size: 1200x630 pixels.
-                </p>
-                {preview && !previewShown ? <p className="text-sm text-muted">{mediaUrlText.imageImportedOnSave}</p> : null}
-                {previewShown ? (
-                  <div className="relative overflow-hidden rounded-xl border border-brand-100">
-                    <img src={previewShown} alt="Featured image preview" className="aspect-[1200/630] w-full object-cover" />
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      className="absolute top-2 right-2"
-                      onClick={removeImage}
-                      disabled={busy}
-                    >
-                      <X aria-hidden />
-                      Remove image
-                    </Button>
-                  </div>
-                ) : null}
-                <div>
-                  <input
-                    ref={fileInput}
-                    id={`${form.id}-image`}
-                    type="file"
-                    accept={uploadKinds.blogImage.accept}
-                    className="peer sr-only"
-                    aria-describedby={shownImageError ? `${imageHint} ${imageErrorId}` : imageHint}
-                    aria-invalid={shownImageError ? true : undefined}
-                    disabled={busy}
-                    onChange={(event) => pick(event.currentTarget.files?.[0])}
-                  />
-                  <label
-                    htmlFor={`${form.id}-image`}
-                    className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-brand-200 bg-white px-5 text-[0.95rem] font-semibold text-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:bg-brand-50"
-                  >
-                    <ImagePlus className="size-[1.1em]" aria-hidden />
-                    {preview ? "Change Image" : "Upload Image"}
-                  </label>
-                </div>
-                {shownImageError ? (
-                  <p id={imageErrorId} role="alert" className="flex items-start gap-1.5 text-sm font-medium text-red-700">
-                    <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                    {shownImageError}
-                  </p>
-                ) : null}
-              </fieldset>
-
-              <SamplePicker post={post} samples={samples} error={fields.phraseAudioUrl.errors?.[0]} />
-              <FormField field={fields.sampleTitle} label="Sample title">
-                <input {...getInputProps(fields.sampleTitle, { type: "text" })} className={inputClasses} />
-              </FormField>
-            </div>
-            <div className="flex flex-wrap items-center justify-end gap-2 border-t border-brand-100 px-5 py-4 sm:px-6">
-              <UploadProgress value={uploadProgress} label="Image upload progress" className="basis-full sm:basis-auto sm:flex-1" />
-              <Dialog.Close asChild>
-                <Button type="button" variant="outline" disabled={busy}>
-                  Cancel
+                  <X aria-hidden />
+                  Remove image
                 </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={busy}>
-                {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-                {uploading ? "Uploading..." : post ? "Update Post" : "Create Post"}
-              </Button>
+              </div>
+            ) : null}
+            <div>
+              <input
+                ref={fileInput}
+                id={`${form.id}-image`}
+                type="file"
+                accept={uploadKinds.blogImage.accept}
+                className="peer sr-only"
+                aria-describedby={shownImageError ? `${imageHint} ${imageErrorId}` : imageHint}
+                aria-invalid={shownImageError ? true : undefined}
+                disabled={busy}
+                onChange={(event) => pick(event.currentTarget.files?.[0])}
+              />
+              <label
+                htmlFor={`${form.id}-image`}
+                className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-full border border-brand-200 bg-white px-5 text-[0.95rem] font-semibold text-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:bg-brand-50"
+              >
+                <ImagePlus className="size-[1.1em]" aria-hidden />
+                {preview ? "Change Image" : "Upload Image"}
+              </label>
             </div>
-          </fetcher.Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            {shownImageError ? (
+              <p id={imageErrorId} role="alert" className="flex items-start gap-1.5 text-sm font-medium text-red-700">
+                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {shownImageError}
+              </p>
+            ) : null}
+          </fieldset>
+
+          <SamplePicker post={post} samples={samples} error={fields.phraseAudioUrl.errors?.[0]} />
+          <FormField field={fields.sampleTitle} label="Sample title">
+            <input {...getInputProps(fields.sampleTitle, { type: "text" })} className={inputClasses} />
+          </FormField>
+        </DialogBody>
+        <DialogFooter>
+          <UploadProgress value={uploadProgress} label="Image upload progress" className="basis-full sm:basis-auto sm:flex-1" />
+          <DialogCancel disabled={busy} />
+          <Button type="submit" disabled={busy}>
+            {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+            {uploading ? "Uploading..." : post ? "Update Post" : "Create Post"}
+          </Button>
+        </DialogFooter>
+      </fetcher.Form>
+    </ModalDialog>
   );
 }
 

@@ -46,12 +46,12 @@ export function BlogPostsTable({ posts, samples }: { posts: AdminBlogPost[]; sam
           </div>
         ) : (
           <>
-          <ul aria-label="Blog posts" className="divide-y divide-brand-100 md:hidden">
+          <ul aria-label="Blog posts" className="divide-y divide-brand-100 lg:hidden">
             {posts.map((post) => (
               <PostCard key={post.id} post={post} onEdit={() => open({ mode: "edit", post })} />
             ))}
           </ul>
-          <div className="hidden overflow-x-auto md:block">
+          <div className="hidden overflow-x-auto lg:block">
             <table className="w-full min-w-[52rem] text-left text-sm">
               <thead className="bg-brand-50/60 text-xs tracking-wide text-muted uppercase">
                 <tr>
@@ -97,7 +97,7 @@ export function BlogPostsTable({ posts, samples }: { posts: AdminBlogPost[]; sam
   );
 }
 
-/** The parts of one post's line, shared by the table (wide screens) and the cards (phones). */
+/** The parts of one post's line, shared by the table (wide screens) and the cards (phones and tablets). */
 function usePostParts(post: AdminBlogPost, onEdit: () => void) {
   const publish = useFetcher<{ ok: boolean }>();
   // Shows the switch's new position while the change is on its way.

@@ -1,4 +1,4 @@
-import { Check, Copy } from "lucide-react";
+import { Check, Copy, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { SaveButton } from "#app/components/admin/settings/form-panels.tsx";
 import { SettingsCard } from "#app/components/admin/settings/settings-card.tsx";
@@ -6,7 +6,9 @@ import { useSettingsForm } from "#app/components/admin/settings/use-settings-for
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClasses } from "#app/components/ui/form-field.tsx";
+import { AA_TEXT_CONTRAST, contrastRatio, formatRatio, readCssColor } from "#app/lib/color-contrast.ts";
 import { cn } from "#app/lib/cn.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { bannerSizes, type BannerSize, type SiteSettings } from "#common/settings.ts";
 import {
   BANNER_PADDING,
@@ -98,6 +100,7 @@ export function EmbedPanel({ settings, origin }: { settings: SiteSettings; origi
                 <ColorField key={name} name={name} label={label} value={draft[name] ?? ""} onChange={(v) => set(name, v)} error={errorOf(name)} />
               ))}
             </div>
+            <ContrastWarnings colors={draft} />
           </SettingsCard>
           <SaveButton saving={saving}>Save Banner Settings</SaveButton>
         </div>
@@ -211,6 +214,39 @@ function ColorField({ name, label, value, onChange, error }: { name: string; lab
         />
       </div>
       {error ? <p className="mt-1.5 text-sm font-medium text-red-700">{error}</p> : null}
+    </div>
+  );
+}
+
+const contrastPairs = [
+  { text: "banner_text_color", background: "banner_bg_color", name: "Text on the background" },
+  { text: "banner_cta_color", background: "banner_cta_bg_color", name: "Button text on the button background" },
+] as const;
+
+/**
+ * A warning, not a refusal (colours are free text, SPEC §5, and the defaults themselves fall short), for a text
+ * colour that is hard to read on its background. The browser reads the colours, so it shows once hydrated.
+ */
+function ContrastWarnings({ colors }: { colors: Colors }) {
+  const hydrated = useHydrated();
+  const warnings = hydrated
+    ? contrastPairs.flatMap(({ text, background, name }) => {
+        const [fg, bg] = [safe(colors[text]), safe(colors[background])].map((c) => (c ? readCssColor(c) : null));
+        const ratio = fg && bg ? contrastRatio(fg, bg) : null;
+        return ratio !== null && ratio < AA_TEXT_CONTRAST ? [{ name, ratio }] : [];
+      })
+    : [];
+  return (
+    <div aria-live="polite" className="empty:hidden mt-5 space-y-2">
+      {warnings.map(({ name, ratio }) => (
+        <p key={name} data-contrast-warning className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            {name}: contrast {formatRatio(ratio)}, below the {AA_TEXT_CONTRAST}:1 that WCAG AA asks for text. Some visitors will find it hard to
+            read.
+          </span>
+        </p>
+      ))}
     </div>
   );
 }

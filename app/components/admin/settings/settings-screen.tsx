@@ -35,9 +35,9 @@ export function SettingsScreen({ settings, error, origin }: { settings: SiteSett
   }, [error]);
 
   function goBack() {
-    // "History back"; opened directly (no earlier entry in this tab), Back leads to the dashboard instead.
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
+    // SPEC §2: history back, also to a page before this app's first one in the tab (React Router counts only its
+    // own entries). Only a tab with nothing to go back to (opened on this page) goes to the dashboard instead.
+    if (canGoBack()) window.history.back();
     else void navigate("/admin");
   }
 
@@ -124,4 +124,11 @@ export function SettingsScreen({ settings, error, origin }: { settings: SiteSett
       )}
     </div>
   );
+}
+
+/** Whether this tab has an entry to go back to: the Navigation API knows; without it, any earlier entry counts. */
+function canGoBack() {
+  const { navigation } = window as { navigation?: { canGoBack: boolean } };
+  if (navigation) return navigation.canGoBack;
+  return ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0 || window.history.length > 1;
 }

@@ -1,10 +1,11 @@
 import { Info, LoaderCircle, RefreshCw, Search, ShieldCheck, ShieldMinus, ShieldPlus, UserRound, X } from "lucide-react";
-import { AlertDialog, Dialog } from "radix-ui";
+import { AlertDialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { DialogBody, ModalDialog } from "#app/components/ui/dialog.tsx";
 import { inputClasses } from "#app/components/ui/form-field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useSearchHref } from "#app/lib/use-search-href.ts";
@@ -101,7 +102,7 @@ function UserManagement({ me, list }: Pick<Props, "me" | "list">) {
           <p className="px-5 py-10 text-center text-muted">{list.search ? "No user's email contains that text." : "No users yet."}</p>
         ) : (
           <>
-            <table className="hidden w-full text-left text-sm md:table">
+            <table className="hidden w-full text-left text-sm lg:table">
               <caption className="caption-bottom px-5 py-3 text-left text-sm font-semibold text-ink">Total users: {list.total}</caption>
               <thead className="bg-brand-50/70 text-xs tracking-wide text-muted uppercase">
                 <tr>
@@ -134,8 +135,8 @@ function UserManagement({ me, list }: Pick<Props, "me" | "list">) {
                 ))}
               </tbody>
             </table>
-            {/* Phones: one card per user, the same facts and actions, no sideways scrolling. */}
-            <ul className="divide-y divide-brand-100 md:hidden" aria-label="Users">
+            {/* Phones and tablets: one card per user, the same facts and actions, no sideways scrolling. */}
+            <ul className="divide-y divide-brand-100 lg:hidden" aria-label="Users">
               {list.users.map((user) => (
                 <li key={user.id} className="space-y-3 p-4">
                   <div className="min-w-0">
@@ -168,7 +169,7 @@ function UserManagement({ me, list }: Pick<Props, "me" | "list">) {
                 </li>
               ))}
             </ul>
-            <p className="border-t border-brand-100 px-4 py-3 text-sm font-semibold text-ink md:hidden">
+            <p className="border-t border-brand-100 px-4 py-3 text-sm font-semibold text-ink lg:hidden">
               Total users: {list.total}
             </p>
           </>
@@ -204,7 +205,7 @@ function RowActions({ user, me, detailsHref }: { user: UserRow; me: Props["me"];
   const busy = fetcher.state !== "idle";
   const self = user.id === me.id;
   return (
-    <div className="flex flex-wrap items-center gap-2 md:justify-end">
+    <div className="flex flex-wrap items-center gap-2 lg:justify-end">
       <Link to={detailsHref} preventScrollReset className={buttonClasses("ghost", "sm")} aria-label={`Details of ${user.email}`}>
         <UserRound aria-hidden />
         Details
@@ -428,54 +429,42 @@ function DetailsDialog({ details, missing }: { details: UserDetails | null; miss
     void navigate(`${location.pathname}${query ? `?${query}` : ""}`, { replace: true, preventScrollReset: true });
   };
   return (
-    <Dialog.Root open={Boolean(details) || missing} onOpenChange={(open) => !open && close()}>
-      {/* In a portal: inside the admin layout a fixed overlay would be sized by an ancestor, not the viewport. */}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-xl">
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-xl font-bold text-ink">User Details</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button type="button" variant="ghost" size="icon" aria-label="Close">
-                <X aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          {details ? (
-            <>
-              <Dialog.Description className="mt-1 text-sm break-all text-muted">{details.email}</Dialog.Description>
-              <dl className="mt-5 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-                <Fact label="Name" value={details.name} />
-                <Fact label="Role" value={details.isAdmin ? "Admin" : "User"} />
-                <Fact label="Created" value={formatDateTime(details.createdAt)} />
-                <Fact label="Email confirmed" value={details.emailConfirmed ? "Yes" : "No"} />
-                <Fact label="Last sign-in" value={details.lastSignInAt ? formatDateTime(details.lastSignInAt) : "No sign-in on record"} />
-                <Fact label="Lessons completed" value={String(details.completedLessons)} />
-                <Fact label="Languages with progress" value={String(details.languagesStarted)} />
-                <Fact label="Favorite phrases" value={String(details.favorites)} />
-              </dl>
-              <h3 className="mt-6 text-base font-bold text-ink">Admin role history</h3>
-              {details.audit.length === 0 ? (
-                <p className="mt-2 text-sm text-muted">No admin privileges granted or removed.</p>
-              ) : (
-                <ul className="mt-2 divide-y divide-brand-100 text-sm" aria-label="Admin role history">
-                  {details.audit.map((entry) => (
-                    <li key={entry.id} className="py-2">
-                      <p className="font-semibold text-ink">{actionLabel[entry.action]}</p>
-                      <p className="text-muted">
-                        {formatDateTime(entry.createdAt)} by {auditActor(entry)}
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </>
+    <ModalDialog
+      open={Boolean(details) || missing}
+      onOpenChange={(open) => !open && close()}
+      title="User Details"
+      description={details ? details.email : "That user was not found. They may have been deleted."}
+    >
+      {details ? (
+        <DialogBody>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <Fact label="Name" value={details.name} />
+            <Fact label="Role" value={details.isAdmin ? "Admin" : "User"} />
+            <Fact label="Created" value={formatDateTime(details.createdAt)} />
+            <Fact label="Email confirmed" value={details.emailConfirmed ? "Yes" : "No"} />
+            <Fact label="Last sign-in" value={details.lastSignInAt ? formatDateTime(details.lastSignInAt) : "No sign-in on record"} />
+            <Fact label="Lessons completed" value={String(details.completedLessons)} />
+            <Fact label="Languages with progress" value={String(details.languagesStarted)} />
+            <Fact label="Favorite phrases" value={String(details.favorites)} />
+          </dl>
+          <h3 className="mt-6 text-base font-bold text-ink">Admin role history</h3>
+          {details.audit.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">No admin privileges granted or removed.</p>
           ) : (
-            <Dialog.Description className="mt-2 text-sm text-muted">That user was not found. They may have been deleted.</Dialog.Description>
+            <ul className="mt-2 divide-y divide-brand-100 text-sm" aria-label="Admin role history">
+              {details.audit.map((entry) => (
+                <li key={entry.id} className="py-2">
+                  <p className="font-semibold text-ink">{actionLabel[entry.action]}</p>
+                  <p className="text-muted">
+                    {formatDateTime(entry.createdAt)} by {auditActor(entry)}
+                  </p>
+                </li>
+              ))}
+            </ul>
           )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </DialogBody>
+      ) : null}
+    </ModalDialog>
   );
 }
 
