@@ -102,7 +102,12 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
         return fetch(`${url}${pathname}`, { ...rest, headers, redirect: "manual" });
       },
       async close() {
-        await new Promise<void>((resolve) => server!.close(() => resolve()));
+        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        // Every request a test made has been answered; what is left are the client's keep-alive connections, which
+        // close() alone leaves to the 65 s keep-alive deadline (server-timeouts.server.ts) when Node does not count
+        // them idle. main.ts's graceful shutdown ends them itself (graceful-shutdown.server.ts).
+        server!.closeAllConnections();
+        await closed;
         await runtime.close();
         await vite.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
