@@ -26,7 +26,8 @@ export const screensFixture = {
     ["Dos", "Two"],
     ["Tres", "Three"],
   ] as const,
-  groupAudioUrl: (width: ScreenWidth) => `https://example.com/audio/screens-numbers-${width}.mp3`,
+  // A path on this site: an address on another site would be copied in on every save (no network in tests).
+  groupAudioUrl: (width: ScreenWidth) => `/storage/content/audio/screens-numbers-${width}.mp3`,
   post: (width: ScreenWidth) => `Touch review at ${width} pixels`,
   longLevelTitle: "Conversational fluency for everyday situations at work and while travelling abroad",
 };
