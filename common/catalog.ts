@@ -35,6 +35,13 @@ export interface PhraseView {
   originalText: string;
   translatedText: string;
   audioUrl: string;
+  /**
+   * Where the phrase is spoken in its group's audio, as [startMs, endMs]; absent while unknown (the group then plays
+   * as a whole). Absent rather than null keeps the page a few bytes per phrase.
+   */
+  cue?: [number, number];
+  /** A reading aid in Latin letters (romaji, pinyin, a transliteration); absent when there is none. */
+  reading?: string;
 }
 
 /** Phrases sharing one audio file under a lesson: one audio card (SPEC §3). */

@@ -40,12 +40,22 @@ export const isAudioUrl = isMediaAddress;
 export interface PhraseRowInput {
   originalText: string;
   translatedText: string;
+  /** Where the phrase is spoken in the group's audio (ms); null or absent while unknown. */
+  cueStartMs?: number | null;
+  cueEndMs?: number | null;
+  /** The reading aid shown in the dialog (computed on save unless an admin wrote it). */
+  reading?: string;
+  /** An admin wrote `reading`: it is kept as written, on this save and every later one. */
+  readingEdited?: boolean;
 }
 
-/** A row counts only if both texts are non-empty after trimming (SPEC §5). */
-export function completeRows(rows: PhraseRowInput[]): PhraseRowInput[] {
+/** The longest reading aid an admin can write (a romanised phrase is longer than the phrase, not ten times). */
+export const READING_MAX = 2000;
+
+/** A row counts only if both texts are non-empty after trimming (SPEC §5). Cues and readings ride along. */
+export function completeRows<T extends PhraseRowInput>(rows: T[]): T[] {
   return rows
-    .map((row) => ({ originalText: row.originalText.trim(), translatedText: row.translatedText.trim() }))
+    .map((row) => ({ ...row, originalText: row.originalText.trim(), translatedText: row.translatedText.trim() }))
     .filter((row) => row.originalText !== "" && row.translatedText !== "");
 }
 
@@ -53,6 +63,9 @@ export function completeRows(rows: PhraseRowInput[]): PhraseRowInput[] {
 export function firstOriginalText(rows: PhraseRowInput[]): string | undefined {
   return rows.map((row) => row.originalText.trim()).find((text) => text !== "");
 }
+
+/** A cue time: whole milliseconds within a day of audio, or null. */
+const cueMs = z.number().int().min(0).max(86_400_000).nullable().optional();
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -66,7 +79,23 @@ export const phraseFormSchema = z.object({
     .trim()
     .refine(isAudioUrl, phraseText.invalidAudioUrl),
   phrases: z
-    .array(z.object({ originalText: z.string().max(1000), translatedText: z.string().max(1000) }))
+    .array(
+      z
+        .object({
+          originalText: z.string().max(1000),
+          translatedText: z.string().max(1000),
+          cueStartMs: cueMs,
+          cueEndMs: cueMs,
+          reading: z.string().trim().max(READING_MAX).optional(),
+          readingEdited: z.boolean().optional(),
+        })
+        // Both ends or neither, and a cue that lasts; anything else is dropped (the group then plays as a whole).
+        .transform((row) =>
+          row.cueStartMs != null && row.cueEndMs != null && row.cueEndMs > row.cueStartMs
+            ? row
+            : { ...row, cueStartMs: null, cueEndMs: null },
+        ),
+    )
     .max(100)
     .transform(completeRows)
     .refine((rows) => rows.length > 0, phraseText.atLeastOnePhrase),
@@ -86,15 +115,36 @@ export function phraseFormErrors(error: z.ZodError): PhraseFormErrors {
   return errors;
 }
 
-/** The form's fields as the dialog posts them: rows as parallel `originalText` / `translatedText` lists. */
+/** "" is no cue; anything not a whole number of milliseconds is kept as NaN so that the schema refuses it. */
+function cueFromField(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === "") return null;
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+}
+
+/**
+ * The form's fields as the dialog posts them: rows as parallel `originalText` / `translatedText` lists, with
+ * `cueStartMs` / `cueEndMs` / `reading` / `readingEdited` lists beside them (optional: an older page sends none).
+ */
 export function phraseFormFromData(formData: FormData) {
   const originals = formData.getAll("originalText").map(String);
   const translations = formData.getAll("translatedText").map(String);
+  // Parallel lists like the texts: a row's cue and reading sit at its index (an empty string for none).
+  const cueStarts = formData.getAll("cueStartMs").map(String);
+  const cueEnds = formData.getAll("cueEndMs").map(String);
+  const readings = formData.getAll("reading").map(String);
+  const readingEdited = formData.getAll("readingEdited").map(String);
   return {
     languageId: String(formData.get("languageId") ?? ""),
     levelId: String(formData.get("levelId") ?? ""),
     lessonId: String(formData.get("lessonId") ?? ""),
     audioUrl: String(formData.get("audioUrl") ?? ""),
-    phrases: originals.map((originalText, i) => ({ originalText, translatedText: translations[i] ?? "" })),
+    phrases: originals.map((originalText, i) => ({
+      originalText,
+      translatedText: translations[i] ?? "",
+      cueStartMs: cueFromField(cueStarts[i]),
+      cueEndMs: cueFromField(cueEnds[i]),
+      reading: readings[i],
+      readingEdited: readingEdited[i] === "true",
+    })),
   };
 }

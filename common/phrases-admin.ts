@@ -5,9 +5,17 @@ export interface AdminPhrase {
   originalText: string;
   translatedText: string;
 }
+
+/** A phrase as the edit dialog opens it: with its cue and reading aid. */
+export interface AdminGroupPhrase extends AdminPhrase {
+  cueStartMs: number | null;
+  cueEndMs: number | null;
+  reading: string | null;
+  readingEdited: boolean;
+}
 export interface AdminAudioGroup {
   audioUrl: string;
-  phrases: AdminPhrase[];
+  phrases: AdminGroupPhrase[];
 }
 export interface AdminPhraseLanguage {
   id: string;

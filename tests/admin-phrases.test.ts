@@ -101,7 +101,7 @@ describe("phrase form rules (SPEC §5)", () => {
     ];
     expect(phraseFormSchema.safeParse({ ...value({}), phrases: rows }).error?.issues[0]?.message).toBe(phraseText.atLeastOnePhrase);
     const kept = phraseFormSchema.parse({ ...value({}), phrases: [...rows, { originalText: " Hola ", translatedText: " Hello " }] });
-    expect(kept.phrases).toEqual([{ originalText: "Hola", translatedText: "Hello" }]);
+    expect(kept.phrases).toEqual([{ originalText: "Hola", translatedText: "Hello", cueStartMs: null, cueEndMs: null }]);
   });
 
   it("takes http(s) URLs and this site's paths as audio URLs, nothing else", () => {

@@ -80,7 +80,16 @@ export async function phraseLessons(db: Executor, languageId: string, levelId: s
 /** One lesson's audio groups, in the order of their first phrase, with their phrases in order. */
 export async function phraseGroups(db: Executor, languageId: string, levelId: string, lessonId: string): Promise<AdminAudioGroup[]> {
   const rows = await db
-    .select({ id: phrases.id, originalText: phrases.originalText, translatedText: phrases.translatedText, audioUrl: phrases.audioUrl })
+    .select({
+      id: phrases.id,
+      originalText: phrases.originalText,
+      translatedText: phrases.translatedText,
+      audioUrl: phrases.audioUrl,
+      cueStartMs: phrases.cueStartMs,
+      cueEndMs: phrases.cueEndMs,
+      reading: phrases.reading,
+      readingEdited: phrases.readingEdited,
+    })
     .from(phrases)
     .where(and(eq(phrases.languageId, languageId), eq(phrases.levelId, levelId), eq(phrases.lessonId, lessonId)))
     .orderBy(asc(phrases.position), asc(phrases.createdAt), asc(phrases.id));
@@ -274,6 +283,19 @@ async function writingToLesson<T>(db: Database, work: (tx: Tx) => Promise<T>): P
   }
 }
 
+/** A form row's own columns: its texts, its cue, and its reading aid when an admin wrote one. */
+function rowColumns(row: PhraseFormValue["phrases"][number]) {
+  const edited = row.readingEdited === true && (row.reading ?? "") !== "";
+  return {
+    originalText: row.originalText,
+    translatedText: row.translatedText,
+    cueStartMs: row.cueStartMs ?? null,
+    cueEndMs: row.cueEndMs ?? null,
+    reading: edited ? row.reading! : null,
+    readingEdited: edited,
+  };
+}
+
 /** Adds the form's phrases as one audio group at the end of the lesson. Returns how many were added. */
 export async function addPhrases({ db, events, storage }: PhraseWriteDeps, input: PhraseFormValue): Promise<number> {
   const value = canonical(storage, input);
@@ -286,8 +308,7 @@ export async function addPhrases({ db, events, storage }: PhraseWriteDeps, input
         languageId: value.languageId,
         levelId: value.levelId,
         lessonId: value.lessonId,
-        originalText: row.originalText,
-        translatedText: row.translatedText,
+        ...rowColumns(row),
         audioUrl: value.audioUrl,
         position: start + i,
       })),
@@ -345,8 +366,7 @@ export async function updatePhraseGroup(
           languageId: value.languageId,
           levelId: value.levelId,
           lessonId: value.lessonId,
-          originalText: row.originalText,
-          translatedText: row.translatedText,
+          ...rowColumns(row),
           audioUrl: value.audioUrl,
           ...(sameLesson ? {} : { position: position++ }),
         })
@@ -360,8 +380,7 @@ export async function updatePhraseGroup(
           languageId: value.languageId,
           levelId: value.levelId,
           lessonId: value.lessonId,
-          originalText: row.originalText,
-          translatedText: row.translatedText,
+          ...rowColumns(row),
           audioUrl: value.audioUrl,
           position: position++,
         })),

@@ -68,6 +68,9 @@ export async function loadCatalogSnapshot(db: Executor): Promise<CatalogSnapshot
         originalText: phrases.originalText,
         translatedText: phrases.translatedText,
         audioUrl: phrases.audioUrl,
+        cueStartMs: phrases.cueStartMs,
+        cueEndMs: phrases.cueEndMs,
+        reading: phrases.reading,
       })
       .from(phrases)
       .orderBy(asc(phrases.position), asc(phrases.createdAt), asc(phrases.id)),
@@ -80,6 +83,8 @@ export async function loadCatalogSnapshot(db: Executor): Promise<CatalogSnapshot
     phraseCount.set(key, (phraseCount.get(key) ?? 0) + 1);
     const groups = groupsByLesson.get(key) ?? [];
     const phrase: PhraseView = { id: row.id, originalText: row.originalText, translatedText: row.translatedText, audioUrl: row.audioUrl };
+    if (row.cueStartMs !== null && row.cueEndMs !== null) phrase.cue = [row.cueStartMs, row.cueEndMs];
+    if (row.reading) phrase.reading = row.reading;
     const group = groups.find((g) => g.audioUrl === row.audioUrl);
     if (group) group.phrases.push(phrase);
     else groups.push({ audioUrl: row.audioUrl, phrases: [phrase] });

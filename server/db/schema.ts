@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -115,6 +117,16 @@ export const phrases = pgTable(
     audioUrl: text("audio_url").notNull(),
     /** Keeps the order an admin entered phrases in; the spec has no order field. */
     position: integer("position").notNull().default(0),
+    /**
+     * Where this phrase is spoken inside its group's audio file, in milliseconds. Null while unknown: the group then
+     * plays as a whole, as it did before cues existed.
+     */
+    cueStartMs: integer("cue_start_ms"),
+    cueEndMs: integer("cue_end_ms"),
+    /** A reading aid in Latin letters (romaji, pinyin, a transliteration); null when the language needs none. */
+    reading: text("reading"),
+    /** An admin wrote this reading: saving the phrase again never replaces it with a computed one. */
+    readingEdited: boolean("reading_edited").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -128,6 +140,11 @@ export const phrases = pgTable(
     // The admin's text search (ILIKE '%…%') at 100,000 phrases: a scan takes 70-100 ms, trigrams a few (bench/README.md).
     index("phrases_original_trgm_idx").using("gin", t.originalText.op("gin_trgm_ops")),
     index("phrases_translated_trgm_idx").using("gin", t.translatedText.op("gin_trgm_ops")),
+    // Both cue ends or neither, and a cue that lasts.
+    check(
+      "phrases_cue_check",
+      sql`(${t.cueStartMs} IS NULL AND ${t.cueEndMs} IS NULL) OR (${t.cueStartMs} >= 0 AND ${t.cueEndMs} > ${t.cueStartMs})`,
+    ),
   ],
 );
 

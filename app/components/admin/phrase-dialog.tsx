@@ -154,6 +154,10 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
     for (const row of rows) {
       data.append("originalText", row.originalText);
       data.append("translatedText", row.translatedText);
+      data.append("cueStartMs", row.cueStartMs == null ? "" : String(row.cueStartMs));
+      data.append("cueEndMs", row.cueEndMs == null ? "" : String(row.cueEndMs));
+      data.append("reading", row.reading ?? "");
+      data.append("readingEdited", row.readingEdited ? "true" : "false");
     }
     if (state.group) {
       data.set("groupLanguageId", state.group.languageId);

@@ -158,7 +158,7 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
         mode: "edit",
         selection: { languageId, levelId, lessonId },
         audioUrl: group.audioUrl,
-        rows: group.phrases.map(({ originalText, translatedText }) => ({ originalText, translatedText })),
+        rows: group.phrases.map(({ id: _id, reading, ...row }) => ({ ...row, reading: reading ?? "" })),
         group: { languageId, levelId, lessonId, audioUrl: group.audioUrl },
       }),
     [],
