@@ -33,6 +33,7 @@ export default [
   route("admin/uploads/:kind", "routes/admin/upload.ts"),
   route("admin/phrases/tree", "routes/admin/phrase-tree.ts"),
   route("admin/audio-backfill", "routes/admin/audio-backfill.ts"),
+  route("admin/cue-backfill", "routes/admin/cue-backfill.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/overview.tsx"),
     route("languages", "routes/admin/languages.tsx"),

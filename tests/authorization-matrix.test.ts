@@ -133,6 +133,16 @@ const backfillProbe = (name: string, body: unknown, check: () => Promise<void>):
   check,
 });
 
+/** The cue backfill's JSON API: like the audio backfill's, 401 signed out, 403 for non-admins, and no row changed. */
+const cueBackfillProbe = (name: string, body: () => unknown, check: () => Promise<void>): Probe => ({
+  name: `POST /admin/cue-backfill: ${name}`,
+  method: "POST",
+  path: () => "/admin/cue-backfill",
+  send: () => ({ method: "POST", body: JSON.stringify(body()), headers: { "content-type": "application/json" } }),
+  expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 403 }, other: { status: 403 }, admin: { status: 200 } },
+  check,
+});
+
 /** The address of the level icon the upload probe stored (the discard probe's target). */
 const discardedIcon = () => {
   const file = storedFiles(site).find((name) => name.startsWith("content/icons/level/"));
@@ -209,6 +219,20 @@ const matrix: Record<string, Row> = {
         expect(row?.audioUrl).toMatch(/^\/storage\/content\/audio\//);
         expect(storedFiles(site)).toContain(row!.audioUrl.replace("/storage/", ""));
       }),
+    ],
+  },
+  "routes/admin/cue-backfill": {
+    probes: [
+      { name: "GET /admin/cue-backfill", method: "GET", path: () => "/admin/cue-backfill", expect: all({ status: 405 }) },
+      cueBackfillProbe("next", () => ({ intent: "next", skip: [] }), async () => undefined),
+      cueBackfillProbe(
+        "save (a refused request writes no cue)",
+        () => ({ intent: "save", audioUrl: "/storage/a.wav", phraseIds, cues: [[0, 900], [1200, 2000]] }),
+        async () => {
+          const rows = await site.runtime.database.db.select().from(phrases).where(eq(phrases.audioUrl, "/storage/a.wav"));
+          expect(rows.map((row) => [row.originalText, row.cueStartMs, row.cueEndMs]).sort()).toEqual([["Adiós", 1200, 2000], ["Hola", 0, 900]]);
+        },
+      ),
     ],
   },
   "routes/admin/upload": {

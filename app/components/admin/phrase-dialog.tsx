@@ -2,6 +2,7 @@ import { LoaderCircle, Pause, Play, Plus, Sparkles, Trash2, Upload } from "lucid
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CatalogSelect, type CatalogOption, type CatalogSelection } from "#app/components/admin/catalog-select.tsx";
+import { CueEditor } from "#app/components/admin/cue-editor.tsx";
 import { usePhraseTreeChoices } from "#app/components/admin/phrase-tree-choices.ts";
 import { useIsDisplayable } from "#app/components/admin/media-origins.ts";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
@@ -284,6 +285,7 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
             <UploadProgress value={uploadProgress} label="Audio upload progress" className="basis-full sm:basis-auto sm:flex-1" />
           </div>
         </div>
+        <CueEditor audioUrl={playable ? trimmedAudioUrl : ""} rows={rows} onRowsChange={setRows} />
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-semibold text-ink">Phrases</legend>
           {rows.map((row, index) => (

@@ -2,6 +2,7 @@ import { ChevronDown, LoaderCircle, Pause, Pencil, Play, Plus, Search, X } from 
 import { Accordion } from "radix-ui";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { CueBackfill } from "#app/components/admin/cue-backfill.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { phraseTreeHref } from "#app/components/admin/phrase-tree-choices.ts";
 import { PhraseDialog, type PhraseActionData, type PhraseDialogState } from "#app/components/admin/phrase-dialog.tsx";
@@ -181,6 +182,7 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </div>
+      {hasPhrases ? <CueBackfill onEdit={openEdit} /> : null}
       {!hasLessons ? (
         <EmptyCard text={phraseText.noLessons} />
       ) : (
