@@ -192,7 +192,7 @@ function CueEditorView({
                 className={cn("pointer-events-none absolute inset-y-0 border-x border-brand-600/60", i % 2 ? "bg-brand-300/35" : "bg-accent-200/40")}
                 style={{ left: percent(start), width: `calc(${percent(end)} - ${percent(start)})` }}
               >
-                <span className="absolute top-1/2 left-1 -translate-y-1/2 text-xs font-bold text-brand-900">{i + 1}</span>
+                <span className="absolute top-1/2 left-2 -translate-y-1/2 text-xs font-bold text-brand-900">{i + 1}</span>
               </div>
             ))
           : null}
@@ -345,7 +345,11 @@ function CueHandle({
       style={{ left: `${durationMs > 0 ? (value / durationMs) * 100 : 0}%` }}
       onPointerDown={(event) => {
         event.preventDefault();
-        event.currentTarget.setPointerCapture(event.pointerId);
+        try {
+          event.currentTarget.setPointerCapture(event.pointerId);
+        } catch {
+          // A pointer the browser no longer tracks: the drag still follows moves over the handle.
+        }
         event.currentTarget.focus();
         dragging.current = true;
       }}
