@@ -15,8 +15,8 @@ export interface DecodedAudio {
 
 /** Decoding resamples to the context's rate; speech needs no more than this. */
 const DECODE_RATE = 44_100;
-/** A dialog reopened on the same group decodes nothing again; a few files at most are kept. */
-const KEEP = 4;
+/** A dialog reopened on the same group decodes nothing again; two files at most are kept (a minute is 10 MB). */
+const KEEP = 2;
 const cache = new Map<string, Promise<DecodedAudio>>();
 
 function mixDown(buffer: AudioBuffer): Float32Array {
@@ -29,7 +29,8 @@ function mixDown(buffer: AudioBuffer): Float32Array {
   return mixed;
 }
 
-async function load(url: string): Promise<DecodedAudio> {
+/** `url` decoded, without keeping it (a loop over many files). */
+export async function loadDecodedAudio(url: string): Promise<DecodedAudio> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The audio could not be loaded (${response.status})`);
   const data = await response.arrayBuffer();
@@ -42,7 +43,7 @@ async function load(url: string): Promise<DecodedAudio> {
 export function decodeAudio(url: string): Promise<DecodedAudio> {
   let pending = cache.get(url);
   if (!pending) {
-    pending = load(url);
+    pending = loadDecodedAudio(url);
     cache.set(url, pending);
     pending.catch(() => cache.delete(url));
     while (cache.size > KEEP) cache.delete(cache.keys().next().value!);

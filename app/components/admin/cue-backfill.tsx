@@ -6,7 +6,7 @@ import { useIsDisplayable } from "#app/components/admin/media-origins.ts";
 import { phraseTreeHref } from "#app/components/admin/phrase-tree-choices.ts";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { decodeAudio } from "#app/lib/decoded-audio.ts";
+import { loadDecodedAudio } from "#app/lib/decoded-audio.ts";
 import {
   CUE_BACKFILL_API,
   cueBackfillText as text,
@@ -52,7 +52,7 @@ async function findCues(group: CueBackfillGroup, displayable: (url: string) => b
   if (!displayable(group.audioUrl)) return { message: text.notHere };
   let audio;
   try {
-    audio = await decodeAudio(group.audioUrl);
+    audio = await loadDecodedAudio(group.audioUrl);
   } catch {
     return { message: text.loadFailed };
   }
