@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 import type { ReadingAid } from "#server/reading/reading-aids.ts";
 
 export interface ReadingItem {
@@ -24,7 +24,11 @@ export interface ReadingHelper {
 /** Long enough for a run of saves to share one dictionary load (0.8 s), short enough to give its memory back soon. */
 const IDLE_EXIT_MS = 15_000;
 
-const entry = fileURLToPath(new URL("./reading-process.server.ts", import.meta.url));
+/**
+ * The reading process's source file, found through package.json's "#server/*" import map: this module also runs
+ * bundled into build/server/, where a path relative to it would name nothing.
+ */
+const entry = createRequire(import.meta.url).resolve("#server/reading/reading-process.server.ts");
 
 /**
  * The readings' libraries run in a child process, started on the first request and stopped after IDLE_EXIT_MS
