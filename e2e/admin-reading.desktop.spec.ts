@@ -27,6 +27,7 @@ test("an admin writes a reading, it is kept on the next edit, and emptying it cl
   await page.screenshot({ path: testInfo.outputPath("reading-dialog-1280.png") });
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
+  await readings.first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("reading-dialog-390.png") });
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
