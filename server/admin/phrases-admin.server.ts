@@ -303,8 +303,8 @@ function rowColumns(row: PhraseFormValue["phrases"][number]) {
 }
 
 /**
- * An edited row's columns over an existing phrase: a computed reading stays while the phrase keeps its text and
- * language, so a save that changes nothing of it does not take the reading away until it is computed again.
+ * A form row's columns where a group edit rewrites an existing phrase: a computed reading stays while the phrase
+ * keeps its text and language, so a save that changes neither does not leave the phrase without one until recomputed.
  */
 function rowColumnsOver(row: PhraseFormValue["phrases"][number], languageId: string) {
   const columns = rowColumns(row);
