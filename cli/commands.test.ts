@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { isAdmin } from "#server/auth/roles.server.ts";
 import { verifyPassword } from "#server/auth/password.server.ts";
 import { accounts, blogPosts, languages, mailOutbox, phrases, supportMessages, users } from "#server/db/schema.ts";
@@ -95,6 +95,21 @@ describe("operator CLI", () => {
       expect([...readMp3(new Uint8Array(fs.readFileSync(file))).channelModes]).toEqual(["mono"]);
     });
   }, 240_000); // The real speech synthesis and MP3 encoding (two worker threads): about 40 s alone, far more on a busy 2-core machine.
+
+  it("readings:backfill gives the demo's Japanese, Mandarin and Russian phrases their readings, once", async () => {
+    const first = await cli("readings:backfill");
+    expect(first).toMatchObject({ code: 0 });
+    const filled = Number(/^Computed the reading of (\d+) phrases\.\n$/.exec(first.stdout)?.[1]);
+    await withDatabase(async (db) => {
+      const reading = async (text: string) => (await db.select({ reading: phrases.reading }).from(phrases).where(eq(phrases.originalText, text)))[0]?.reading;
+      expect(await reading("すみません、駅はどこですか？")).toBe("sumimasen, eki wa doko desu ka?");
+      expect(await reading("我很好，谢谢。你呢？")).toBe("wǒ hěn hǎo, xièxie. nǐ ne?");
+      expect(await reading("Здравствуйте!")).toBe("Zdravstvuyte!");
+      expect(await reading("¡Hola! ¿Qué tal?")).toBeNull();
+      expect(filled).toBe(await db.$count(phrases, inArray(phrases.languageId, ["japanese", "mandarin", "russian"])));
+    });
+    expect(await cli("readings:backfill")).toMatchObject({ code: 0, stdout: "Computed the reading of 0 phrases.\n" });
+  }, 120_000);
 
   it("user:create makes a confirmed user, with --admin an administrator", async () => {
     expect(await cli("user:create", "--email", "Learner@Example.com", "--password", "learner1")).toMatchObject({

@@ -24,6 +24,8 @@ Commands:
                                                 ends the user's sessions
   support:resend                                Mail again, now, the support messages whose mail failed (a running
                                                 server also does it every 15 minutes); exits 1 while some still fail
+  readings:backfill                             Compute the reading aids (romaji, pinyin, transliteration) of every
+                                                phrase that has none and was not written by an admin
   help                                          Show this help`;
 
 type Command = (args: string[], env: Record<string, string | undefined>, stdin: () => Promise<string>) => Promise<void>;
@@ -96,6 +98,13 @@ const commands: Record<string, Command> = {
       const { sent, failed } = await resendSupportMessages(supportDeps(runtime));
       console.log(`Mailed ${count(sent, "support message")}.`);
       if (failed > 0) throw new Error(`${count(failed, "support message")} could not be mailed; kept as failed for the next run`);
+    });
+  },
+  async "readings:backfill"(args, source) {
+    noArguments("readings:backfill", args);
+    await withRuntime(source, async (runtime) => {
+      const filled = await runtime.readings.backfill();
+      console.log(`Computed the reading of ${count(filled, "phrase")}.`);
     });
   },
   async help() {

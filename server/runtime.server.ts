@@ -22,6 +22,8 @@ import type { Storage } from "#server/storage/storage.server.ts";
 import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import type { TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+import { createReadingHelper } from "#server/reading/reading-helper.server.ts";
+import { createReadingJobs, type ReadingJobs } from "#server/reading/reading-jobs.server.ts";
 import { createMediaResolver, type MediaImportOptions, type MediaResolver } from "#server/uploads/media-import.server.ts";
 
 /**
@@ -38,6 +40,8 @@ export interface Runtime {
   tts: TextToSpeech;
   /** Media addresses on save: ours kept, outside ones copied into storage (server/uploads/media-import.server.ts). */
   media: MediaResolver;
+  /** Reading aids (romaji, pinyin, transliteration), computed after saves and at start in a child process. */
+  readings: ReadingJobs;
   /** SMTP when SMTP_URL is set, else the mail_outbox table. */
   mailer: Mailer;
   /** Accounts and sessions (better-auth); see server/auth/. */
@@ -100,6 +104,10 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
       await initializeInstallation({ db, storage, tts, events, logger }, { seedDemo: env.SEED_DEMO });
     }
 
+    const readings = createReadingJobs({ db, events, logger, helper: createReadingHelper() });
+    // Whatever any server left without a reading (a crash after a save, the demo seed, an older version).
+    if (options.initialize !== false) readings.backfillSoon();
+
     // Failures are not cached: the next request tries the database again.
     const settingsCache = cached(() => readOrCreateSettings(db, env.SITE_NAME), events, ["settings"]);
 
@@ -118,6 +126,7 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
       events,
       storage,
       tts,
+      readings,
       media: createMediaResolver({ storage, publicUrl: env.PUBLIC_URL }, options.mediaImport),
       mailer,
       auth,
@@ -137,6 +146,7 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
       async close() {
         // Account mails still on their way (they leave in the background).
         await auth.flushMail();
+        await readings.close();
         await events.close();
         await database.close();
       },

@@ -6,6 +6,7 @@ import type { Database, Executor } from "#server/db/client.server.ts";
 import { isForeignKeyViolation } from "#server/db/sql-errors.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
+import type { ReadingJobs } from "#server/reading/reading-jobs.server.ts";
 import { canonicalFileUrl, storedFileAt, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
 import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
 import { SpeechServiceError, SpeechVoiceMissingError, voiceForLanguage, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
@@ -254,6 +255,8 @@ export interface PhraseWriteDeps {
   events: EventBus;
   storage: Storage;
   logger: { warn: (message: string, error?: unknown) => void };
+  /** Computes the readings of the saved phrases after the commit, off the request (absent: left to the next start's fill). */
+  readings?: Pick<ReadingJobs, "afterSave">;
 }
 
 /**
@@ -283,7 +286,10 @@ async function writingToLesson<T>(db: Database, work: (tx: Tx) => Promise<T>): P
   }
 }
 
-/** A form row's own columns: its texts, its cue, and its reading aid when an admin wrote one. */
+/**
+ * A form row's own columns: its texts, its cue, and its reading aid when an admin wrote one. Any other reading is
+ * computed after the commit (NULL marks it as needed); an admin who empties an edited reading gets a computed one.
+ */
 function rowColumns(row: PhraseFormValue["phrases"][number]) {
   const edited = row.readingEdited === true && (row.reading ?? "") !== "";
   return {
@@ -296,8 +302,27 @@ function rowColumns(row: PhraseFormValue["phrases"][number]) {
   };
 }
 
+/**
+ * A form row's columns where a group edit rewrites an existing phrase: a computed reading stays while the phrase
+ * keeps its text and language, so a save that changes neither does not leave the phrase without one until recomputed.
+ */
+function rowColumnsOver(row: PhraseFormValue["phrases"][number], languageId: string) {
+  const columns = rowColumns(row);
+  if (columns.readingEdited) return columns;
+  return {
+    ...columns,
+    reading: sql<string | null>`case when ${phrases.originalText} = ${row.originalText} and ${phrases.languageId} = ${languageId} and not ${phrases.readingEdited} then ${phrases.reading} end`,
+  };
+}
+
+const lessonOf = (value: Pick<PhraseFormValue, "languageId" | "levelId" | "lessonId">) => ({
+  languageId: value.languageId,
+  levelId: value.levelId,
+  lessonId: value.lessonId,
+});
+
 /** Adds the form's phrases as one audio group at the end of the lesson. Returns how many were added. */
-export async function addPhrases({ db, events, storage }: PhraseWriteDeps, input: PhraseFormValue): Promise<number> {
+export async function addPhrases({ db, events, storage, readings }: PhraseWriteDeps, input: PhraseFormValue): Promise<number> {
   const value = canonical(storage, input);
   await writingToLesson(db, async (tx) => {
     await lockLessons(tx, value);
@@ -315,6 +340,7 @@ export async function addPhrases({ db, events, storage }: PhraseWriteDeps, input
     );
   });
   await events.publish("catalog");
+  readings?.afterSave(lessonOf(value));
   return value.phrases.length;
 }
 
@@ -332,7 +358,7 @@ export interface AudioGroupKey {
  * lessons involved are locked first, so two admins saving the same group at once take turns instead of interleaving.
  */
 export async function updatePhraseGroup(
-  { db, events, storage, logger }: PhraseWriteDeps,
+  { db, events, storage, logger, readings }: PhraseWriteDeps,
   group: AudioGroupKey,
   input: PhraseFormValue,
 ): Promise<{ updated: number; created: number; deleted: number }> {
@@ -366,7 +392,7 @@ export async function updatePhraseGroup(
           languageId: value.languageId,
           levelId: value.levelId,
           lessonId: value.lessonId,
-          ...rowColumns(row),
+          ...rowColumnsOver(row, value.languageId),
           audioUrl: value.audioUrl,
           ...(sameLesson ? {} : { position: position++ }),
         })
@@ -391,6 +417,7 @@ export async function updatePhraseGroup(
     return { updated: pairs, created: extra.length, deleted: surplus.length };
   });
   await events.publish("catalog");
+  readings?.afterSave(lessonOf(value));
   // A file of ours that the group stops playing (another spelling of the same file is no change) and nothing else plays.
   if (storedFileAt(storage, group.audioUrl)?.url !== storedFileAt(storage, value.audioUrl)?.url) {
     // The edit is saved: a file left behind costs only space, so a failure is logged, not raised.

@@ -18,6 +18,7 @@ import {
   phraseFormErrors,
   phraseFormSchema,
   phraseText,
+  READING_MAX,
   type PhraseFormErrors,
   type PhraseRowInput,
 } from "#common/phrase-form.ts";
@@ -314,6 +315,11 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
                   className={inputClasses}
                 />
               </div>
+              <ReadingField
+                id={`${formId}-reading-${row.key}`}
+                value={row.reading ?? ""}
+                onChange={(reading) => updateRow(row.key, { reading, readingEdited: true })}
+              />
               <Button
                 type="button"
                 variant="ghostDanger"
@@ -351,5 +357,31 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/**
+ * A phrase's reading aid (romaji, pinyin, a transliteration). Computed on save for the languages that have one;
+ * what an admin writes here is kept on every later save, and emptying it brings the computed one back.
+ */
+function ReadingField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+        Reading
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        maxLength={READING_MAX}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={`${id}-hint`}
+        className={inputClasses}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+        Romaji, pinyin or a transliteration, computed on save for Japanese, Mandarin, Russian and Ukrainian. Your correction is kept; leave it empty to compute it again.
+      </p>
+    </div>
   );
 }

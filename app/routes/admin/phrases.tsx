@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<PhraseActionData>({ ok: false, intent, errors: { audioUrl: error.message } }, { status: 400 });
     }
     const value = { ...parsed.data, audioUrl: audio.url };
-    const writer = { db, events: runtime.events, storage: runtime.storage, logger: runtime.logger };
+    const writer = { db, events: runtime.events, storage: runtime.storage, logger: runtime.logger, readings: runtime.readings };
     try {
       if (intent === "add") {
         const count = await addPhrases(writer, value);
