@@ -133,8 +133,9 @@ test("Generate audio for the whole group: every row spoken, each with its cue, w
     await dialog.getByLabel("Translated Text").nth(i).fill(translated);
   }
   await dialog.getByRole("button", { name: "Generate audio for the whole group" }).click();
+  // Speech on two shared cores can take longer than an assertion's default wait.
+  await expect(dialog.getByLabel("Audio URL")).toHaveValue(/^\/storage\/content\/audio\/[0-9a-f]{32}-spanish-verde-\d+\.mp3$/, { timeout: 30_000 });
   await expectToast(page, "Audio generated successfully");
-  await expect(dialog.getByLabel("Audio URL")).toHaveValue(/^\/storage\/content\/audio\/[0-9a-f]{32}-spanish-verde-\d+\.mp3$/);
   await dialog.getByRole("button", { name: "Add Phrases" }).click();
   await expectToast(page, "2 phrases added successfully");
 
@@ -145,6 +146,29 @@ test("Generate audio for the whole group: every row spoken, each with its cue, w
   expect(cues[0]?.[0]).toBeGreaterThanOrEqual(50);
   expect(cues[1]![0] - cues[0]![1]).toBe(500);
   expect(cues[1]![1]).toBeGreaterThan(cues[1]![0]);
+});
+
+test("rewording a row after Generate audio for the whole group clears the cues: the file no longer speaks it", async ({ page }) => {
+  const suffix = `${Date.now() % 100000}`;
+  await page.goto("/admin/phrases");
+  await page.getByRole("button", { name: "Add Phrases" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
+  await dialog.getByLabel("Language").selectOption("spanish");
+  await dialog.getByLabel("Level").selectOption("a1");
+  await dialog.getByLabel("Lesson").selectOption("colours");
+  await dialog.getByLabel("Original Text").fill(`Negro ${suffix}`);
+  await dialog.getByLabel("Translated Text").fill("Black");
+  await dialog.getByRole("button", { name: "Generate audio for the whole group" }).click();
+  await expect(dialog.getByLabel("Audio URL")).not.toHaveValue("", { timeout: 30_000 });
+  await expectToast(page, "Audio generated successfully");
+  await dialog.getByLabel("Original Text").fill(`Blanco ${suffix}`);
+  await dialog.getByRole("button", { name: "Add Phrases" }).click();
+  await expectToast(page, "1 phrase added successfully");
+  const response = await page.request.get("/spanish/a1/colours.data");
+  const decoded = await decodeViaTurboStream(new Response(new Uint8Array(await response.body())).body!, globalThis);
+  const phrase = findPhrase(decoded.value, `Blanco ${suffix}`);
+  expect(phrase).toBeDefined();
+  expect(phrase?.cue).toBeUndefined();
 });
 
 /** The phrase with this original text anywhere in a page's data. */
