@@ -23,7 +23,7 @@ export interface BackfillGroup extends BackfillGroupKey {
   cefrLabel: string;
   lessonTitle: string;
   phraseCount: number;
-  /** What generating will speak: the group's first non-empty original text. */
+  /** What generating speaks first: the group's first non-empty original text (then the others, in order). */
   firstText: string;
 }
 

@@ -8,6 +8,9 @@ export const PHRASE_SEARCH = { minLength: 2, maxLength: 100, pageSize: 20 } as c
 /** The longest text speech is made for (Generate Audio and the audio backfill): a phrase, not a page. */
 export const SPEECH_TEXT_MAX = 1000;
 
+/** The most rows one dialog saves, and so the most phrases "Generate audio for the whole group" speaks at once. */
+export const PHRASE_ROWS_MAX = 100;
+
 export const phraseText = {
   languageRequired: "Language is required",
   levelRequired: "Level is required",
@@ -15,6 +18,7 @@ export const phraseText = {
   invalidAudioUrl: "Please enter a valid URL for the audio file",
   atLeastOnePhrase: "At least one phrase with translation is required",
   needTextForAudio: "Please enter at least one phrase to generate audio",
+  tooManyForAudio: `At most ${PHRASE_ROWS_MAX} phrases can be spoken at once`,
   notAudioFile: "Please select an audio file",
   /** SPEC §8 '{n} phrases added successfully', in the singular for one (SPEC §9: counts read singular or plural). */
   added: (count: number) => `${count} ${count === 1 ? "phrase" : "phrases"} added successfully`,
@@ -96,7 +100,7 @@ export const phraseFormSchema = z.object({
             : { ...row, cueStartMs: null, cueEndMs: null },
         ),
     )
-    .max(100)
+    .max(PHRASE_ROWS_MAX)
     .transform(completeRows)
     .refine((rows) => rows.length > 0, phraseText.atLeastOnePhrase),
 });

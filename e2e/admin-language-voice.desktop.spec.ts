@@ -18,7 +18,7 @@ async function generateFor(page: Page, languageName: string) {
   const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
   await dialog.getByLabel("Language").selectOption({ label: languageName });
   await dialog.getByLabel("Original Text").fill("Saluton");
-  await dialog.getByRole("button", { name: "Generate Audio" }).click();
+  await dialog.getByRole("button", { name: "Generate Audio", exact: true }).click();
   return dialog;
 }
 

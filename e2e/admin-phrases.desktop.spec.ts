@@ -1,3 +1,4 @@
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { expectToast, group, openLesson, phrasesServer, playing, recordMedia } from "#e2e/support/phrases-admin.ts";
 import { toneWav } from "#tests/support/mp3.ts";
@@ -63,7 +64,7 @@ test("add phrases: validation messages, Generate Audio that plays, then the publ
   await page.getByRole("button", { name: "Add Phrases" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Generate Audio" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Generate Audio", exact: true })).toBeDisabled();
   await expect(dialog.getByRole("button", { name: "Remove phrase 1" })).toBeDisabled();
   await dialog.getByRole("button", { name: "Add Phrases" }).click();
   for (const message of [
@@ -88,12 +89,12 @@ test("add phrases: validation messages, Generate Audio that plays, then the publ
 
   const suffix = `${Date.now() % 100000}`;
   await dialog.getByLabel("Original Text").fill(`Rojo ${suffix}`);
-  await expect(dialog.getByRole("button", { name: "Generate Audio" })).toBeEnabled();
+  await expect(dialog.getByRole("button", { name: "Generate Audio", exact: true })).toBeEnabled();
   await dialog.getByRole("button", { name: "Add Phrase", exact: true }).click();
   await expect(dialog.getByRole("button", { name: "Remove phrase 1" })).toBeEnabled();
   await dialog.getByLabel("Original Text").nth(1).fill(`Azul ${suffix}`);
   await dialog.getByLabel("Translated Text").nth(1).fill("Blue");
-  await dialog.getByRole("button", { name: "Generate Audio" }).click();
+  await dialog.getByRole("button", { name: "Generate Audio", exact: true }).click();
   await expectToast(page, "Generating audio...");
   await expectToast(page, "Audio generated successfully");
   await expect(dialog.getByLabel("Audio URL")).toHaveValue(/^\/storage\/content\/audio\/[0-9a-f]{32}-spanish-rojo-\d+\.mp3$/);
@@ -116,6 +117,70 @@ test("add phrases: validation messages, Generate Audio that plays, then the publ
   await expect(page.getByText(`Rojo ${suffix}`)).toBeVisible();
   await expect(page.getByText(`Azul ${suffix}`)).toBeVisible();
 });
+
+test("Generate audio for the whole group: every row spoken, each with its cue, which the public lesson gets", async ({ page }) => {
+  const suffix = `${Date.now() % 100000}`;
+  const rows = [[`Verde ${suffix}`, "Green"], [`Amarillo ${suffix}`, "Yellow"]] as const;
+  await page.goto("/admin/phrases");
+  await page.getByRole("button", { name: "Add Phrases" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
+  await dialog.getByLabel("Language").selectOption("spanish");
+  await dialog.getByLabel("Level").selectOption("a1");
+  await dialog.getByLabel("Lesson").selectOption("colours");
+  await dialog.getByRole("button", { name: "Add Phrase", exact: true }).click();
+  for (const [i, [original, translated]] of rows.entries()) {
+    await dialog.getByLabel("Original Text").nth(i).fill(original);
+    await dialog.getByLabel("Translated Text").nth(i).fill(translated);
+  }
+  await dialog.getByRole("button", { name: "Generate audio for the whole group" }).click();
+  // Speech on two shared cores can take longer than an assertion's default wait.
+  await expect(dialog.getByLabel("Audio URL")).toHaveValue(/^\/storage\/content\/audio\/[0-9a-f]{32}-spanish-verde-\d+\.mp3$/, { timeout: 30_000 });
+  await expectToast(page, "Audio generated successfully");
+  await dialog.getByRole("button", { name: "Add Phrases" }).click();
+  await expectToast(page, "2 phrases added successfully");
+
+  // The lesson page's data (as a client navigation fetches it) carries each phrase's cue, in order, a pause apart.
+  const response = await page.request.get("/spanish/a1/colours.data");
+  const decoded = await decodeViaTurboStream(new Response(new Uint8Array(await response.body())).body!, globalThis);
+  const cues = rows.map(([original]) => findPhrase(decoded.value, original)?.cue);
+  expect(cues[0]?.[0]).toBeGreaterThanOrEqual(50);
+  expect(cues[1]![0] - cues[0]![1]).toBe(500);
+  expect(cues[1]![1]).toBeGreaterThan(cues[1]![0]);
+});
+
+test("rewording a row after Generate audio for the whole group clears the cues: the file no longer speaks it", async ({ page }) => {
+  const suffix = `${Date.now() % 100000}`;
+  await page.goto("/admin/phrases");
+  await page.getByRole("button", { name: "Add Phrases" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
+  await dialog.getByLabel("Language").selectOption("spanish");
+  await dialog.getByLabel("Level").selectOption("a1");
+  await dialog.getByLabel("Lesson").selectOption("colours");
+  await dialog.getByLabel("Original Text").fill(`Negro ${suffix}`);
+  await dialog.getByLabel("Translated Text").fill("Black");
+  await dialog.getByRole("button", { name: "Generate audio for the whole group" }).click();
+  await expect(dialog.getByLabel("Audio URL")).not.toHaveValue("", { timeout: 30_000 });
+  await expectToast(page, "Audio generated successfully");
+  await dialog.getByLabel("Original Text").fill(`Blanco ${suffix}`);
+  await dialog.getByRole("button", { name: "Add Phrases" }).click();
+  await expectToast(page, "1 phrase added successfully");
+  const response = await page.request.get("/spanish/a1/colours.data");
+  const decoded = await decodeViaTurboStream(new Response(new Uint8Array(await response.body())).body!, globalThis);
+  const phrase = findPhrase(decoded.value, `Blanco ${suffix}`);
+  expect(phrase).toBeDefined();
+  expect(phrase?.cue).toBeUndefined();
+});
+
+/** The phrase with this original text anywhere in a page's data. */
+function findPhrase(value: unknown, originalText: string): { cue?: [number, number] } | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  if ((value as { originalText?: unknown }).originalText === originalText) return value as { cue?: [number, number] };
+  for (const child of Object.values(value)) {
+    const found = findPhrase(child, originalText);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 test("edit a group with more rows, then fewer; the public lesson follows", async ({ page }) => {
   const suffix = `${Date.now() % 100000}`;

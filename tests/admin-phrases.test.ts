@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phraseFormSchema, phraseText, SPEECH_TEXT_MAX, type PhraseFormValue } from "#common/phrase-form.ts";
+import { PHRASE_ROWS_MAX, phraseFormSchema, phraseText, SPEECH_TEXT_MAX, type PhraseFormValue } from "#common/phrase-form.ts";
 import {
   addPhrases,
   generatePhraseAudio,
@@ -11,6 +12,7 @@ import {
 } from "#server/admin/phrases-admin.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { Topic } from "#server/events/event-bus.server.ts";
+import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
@@ -212,7 +214,7 @@ describe("phrases service", () => {
     const before = storedFiles(site);
     const cloud = createHttpTextToSpeech({
       url: "https://tts.invalid/speak",
-      encoder: site.runtime.tts,
+      encoder: createEspeakTextToSpeech(),
       fetch: async () => new Response("<h1>Maintenance</h1>", { headers: { "content-type": "text/html" } }),
     });
     await expect(generatePhraseAudio({ db: db(), storage: site.runtime.storage, tts: cloud }, { text: "Hola", languageId: "spanish" })).rejects.toThrow(
@@ -305,10 +307,10 @@ describe("phrases service", () => {
 });
 
 describe("POST /admin/phrases", () => {
-  const post = (body: Record<string, string | string[]>, cookie = admin) => {
+  const post = (body: Record<string, string | string[]>, cookie = admin, path = "/admin/phrases") => {
     const data = new URLSearchParams();
     for (const [name, v] of Object.entries(body)) for (const item of Array.isArray(v) ? v : [v]) data.append(name, item);
-    return site.request("/admin/phrases", { method: "POST", body: data, cookie, ip: "198.51.100.20" });
+    return site.request(path, { method: "POST", body: data, cookie, ip: "198.51.100.20" });
   };
   const fields = {
     intent: "add",
@@ -398,6 +400,54 @@ describe("POST /admin/phrases", () => {
     } finally {
       await db().delete(languages).where(inArray(languages.id, ["zz-steer", "bf-lang"]));
     }
+  });
+
+  it("generates audio for the whole group for an admin: one file, a cue per row, saved with the phrases", async () => {
+    const texts = ["Buenos días", "¿Qué tal?", "Hasta luego"];
+    const group = { intent: "generate-group-audio", text: texts, languageId: "spanish" };
+    const before = storedFiles(site);
+    for (const cookie of [learner, ""]) {
+      const refused = await post(group, cookie);
+      expect(refused.status).toBe(302);
+      expect(storedFiles(site)).toEqual(before);
+    }
+    const response = await post(group, admin, "/admin/phrases.data");
+    expect(response.status).toBe(200);
+    // The .data twin answers as the dialog's fetcher receives it: the action's data, turbo-stream encoded.
+    const decoded = await decodeViaTurboStream(response.body!, globalThis);
+    const answer = (decoded.value as { data: { ok: boolean; intent: string; url: string; cues: [number, number][] } }).data;
+    expect(answer).toMatchObject({ ok: true, intent: "generate-group-audio" });
+    expect(storedFiles(site).filter((f) => !before.includes(f))).toHaveLength(1);
+    expect(answer.cues).toHaveLength(3);
+    for (const [i, [start, end]] of answer.cues.entries()) {
+      expect(end).toBeGreaterThan(start);
+      if (i > 0) expect(start).toBeGreaterThan(answer.cues[i - 1]![1]);
+    }
+    const stored = readMp3(new Uint8Array(await (await site.request(answer.url)).arrayBuffer()));
+    expect(answer.cues[2]![1]).toBeLessThanOrEqual(stored.durationSeconds * 1000);
+
+    // The dialog saves the cues with the rows; the public lesson gets them.
+    const saved = await post({
+      ...fields,
+      lessonId: "numbers",
+      audioUrl: answer.url,
+      originalText: texts,
+      translatedText: ["Good morning", "How are you?", "See you later"],
+      cueStartMs: answer.cues.map(([start]) => String(start)),
+      cueEndMs: answer.cues.map(([, end]) => String(end)),
+    });
+    expect(saved.status).toBe(200);
+    const group2 = (await phraseGroups(db(), "spanish", "a1", "numbers")).find((g) => g.audioUrl === answer.url);
+    expect(group2?.phrases.map((p) => [p.originalText, p.cueStartMs, p.cueEndMs])).toEqual(texts.map((text, i) => [text, ...answer.cues[i]!]));
+  });
+
+  it("refuses Generate audio for the whole group over the caps or without text, storing nothing", async () => {
+    const before = storedFiles(site);
+    for (const text of [["Uno", "a".repeat(SPEECH_TEXT_MAX + 1)], Array.from({ length: PHRASE_ROWS_MAX + 1 }, (_, i) => `Frase ${i}`), ["Uno", " "], []]) {
+      const response = await post({ intent: "generate-group-audio", text, languageId: "spanish" });
+      expect(response.status, String(text.length)).toBe(400);
+    }
+    expect(storedFiles(site)).toEqual(before);
   });
 
   it("refuses Generate Audio for a text over the cap, storing nothing", async () => {

@@ -4,7 +4,9 @@ import { AUDIO_BACKFILL_API } from "#common/audio-backfill.ts";
 import { SPEECH_TEXT_MAX } from "#common/phrase-form.ts";
 import { generateGroupAudio, listAudiolessGroups, nextAudiolessGroup, NO_AUDIO } from "#server/admin/audio-backfill.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
+import { PHRASE_PAUSE_MS } from "#server/tts/speech-join.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
 import { confirmedUser, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
@@ -101,7 +103,7 @@ describe("listing", () => {
 });
 
 describe("generating one group", () => {
-  it("speaks the first text, gives the file to the group's audio-less phrases only, and refreshes the public page", async () => {
+  it("speaks the group, gives the file to the group's audio-less phrases only, and refreshes the public page", async () => {
     const lessonPage = async () => (await site.request("/spanish/a1/numbers")).text();
     expect(await lessonPage()).toContain("Uno");
     const before = audioFiles();
@@ -127,6 +129,28 @@ describe("generating one group", () => {
     expect(audioFiles()).toEqual([...before, ...added].sort());
   });
 
+  it("speaks every phrase of the group, each on its own, and gives each spoken phrase its cue", async () => {
+    const result = await generateGroupAudio(deps(), { languageId: "spanish", levelId: "a1", lessonId: "numbers" });
+    if (result.status !== "generated") throw new Error("expected speech");
+    const rows = await db()
+      .select({ text: phrases.originalText, start: phrases.cueStartMs, end: phrases.cueEndMs })
+      .from(phrases)
+      .where(eq(phrases.lessonId, "numbers"))
+      .orderBy(asc(phrases.position));
+    // The blank row is not spoken and the row with its own audio is left alone: no cue for either.
+    expect(rows.map((r) => [r.text, r.start === null, r.end === null])).toEqual([
+      ["  ", true, true],
+      ["Uno", false, false],
+      ["Dos", false, false],
+      ["Tres", true, true],
+    ]);
+    const [uno, dos] = [rows[1]!, rows[2]!];
+    expect(uno.end!).toBeGreaterThan(uno.start!);
+    expect(dos.start! - uno.end!).toBe(PHRASE_PAUSE_MS);
+    const mp3 = readMp3(new Uint8Array(await (await site.request(result.url)).arrayBuffer()));
+    expect(dos.end!).toBeLessThanOrEqual(mp3.durationSeconds * 1000);
+  });
+
   it("run twice at once, leaves exactly one file and one URL", async () => {
     const before = audioFiles();
     const key = { languageId: "spanish", levelId: "a2", lessonId: "food" };
@@ -141,7 +165,7 @@ describe("generating one group", () => {
     const before = { files: storedFiles(site), rows: await snapshot(db()) };
     const failing = createHttpTextToSpeech({
       url: "https://tts.invalid/speak",
-      encoder: site.runtime.tts,
+      encoder: createEspeakTextToSpeech(),
       fetch: async () => new Response("busy", { status: 503 }),
     });
     await expect(generateGroupAudio({ ...deps(), tts: failing }, { languageId: "german", levelId: "a1", lessonId: "hallo" })).rejects.toThrow();

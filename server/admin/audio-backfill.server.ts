@@ -1,12 +1,13 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { BackfillGroup, BackfillGroupKey } from "#common/audio-backfill.ts";
-import type { Database } from "#server/db/client.server.ts";
+import { PHRASE_ROWS_MAX } from "#common/phrase-form.ts";
+import type { Database, Executor } from "#server/db/client.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import type { Storage } from "#server/storage/storage.server.ts";
 import type { TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
-import { generatePhraseAudio } from "#server/admin/phrases-admin.server.ts";
+import { generateGroupSpeech, generatePhraseAudio } from "#server/admin/phrases-admin.server.ts";
 
 /**
  * Phrases without audio, and speech for them (issue 10, point 6's extra).
@@ -156,35 +157,54 @@ export class NothingToSpeakError extends Error {
   }
 }
 
+/** The group's audio-less phrases in order, with their texts trimmed. */
+async function audiolessRows(db: Executor, key: BackfillGroupKey) {
+  const rows = await db
+    .select({ id: phrases.id, text: phrases.originalText })
+    .from(phrases)
+    .where(and(groupWhere(key), eq(phrases.audioUrl, NO_AUDIO)))
+    .orderBy(phrases.position, phrases.createdAt, phrases.id);
+  return rows.map((row) => ({ id: row.id, text: row.text.trim() }));
+}
+
 /**
- * Speaks the group's first original text in its language's voice, as the dialog's Generate Audio does, and gives the
- * file to the group's audio-less phrases. Safe to run twice at once, from any server: the write takes the lesson's
- * phrase lock (the one group edits take) and sets the URL only on rows that still have none; a request that finds
- * none left deletes its own file. A speech failure throws before anything is stored or written.
+ * Speaks the group's phrases in its language's voice, each on its own and joined as "Generate audio for the whole
+ * group" does, and gives the file to the group's audio-less phrases with where each is spoken (issue 23). A group of
+ * more phrases than one dialog holds (an import) gets its first text spoken, as before, and no cues. Safe to run twice
+ * at once, from any server: the write takes the lesson's phrase lock (the one group edits take) and sets the URL only
+ * on rows that still have none; a request that finds none left deletes its own file. A speech failure throws before
+ * anything is stored or written.
  */
 export async function generateGroupAudio(
   deps: { db: Database; storage: Storage; tts: TextToSpeech; events: EventBus; logger: { warn: (message: string, error?: unknown) => void } },
   key: BackfillGroupKey,
 ): Promise<GenerateGroupResult> {
   const { db } = deps;
-  const text = (await firstTexts(db, [key])).get(keyString(key.languageId, key.levelId, key.lessonId));
-  if (text === undefined) {
-    const left = await db.$count(phrases, and(groupWhere(key), eq(phrases.audioUrl, NO_AUDIO)));
-    if (left === 0) return { status: "done" };
-    throw new NothingToSpeakError();
-  }
-  const url = await generatePhraseAudio(deps, { text, languageId: key.languageId });
+  const rows = await audiolessRows(db, key);
+  if (rows.length === 0) return { status: "done" };
+  const spoken = rows.filter((row) => row.text !== "");
+  if (spoken.length === 0) throw new NothingToSpeakError();
+  const { url, cues } =
+    spoken.length <= PHRASE_ROWS_MAX
+      ? await generateGroupSpeech(deps, { texts: spoken.map((row) => row.text), languageId: key.languageId })
+      : { url: await generatePhraseAudio(deps, { text: spoken[0]!.text, languageId: key.languageId }), cues: null };
   let updated = 0;
   try {
     updated = await db.transaction(async (tx) => {
       // The same key as the Phrases tab's lockLessons: a group edit and a backfill of one lesson take turns.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phrases:${key.languageId}/${key.levelId}/${key.lessonId}`}))`);
-      const rows = await tx
-        .update(phrases)
-        .set({ audioUrl: url })
-        .where(and(groupWhere(key), eq(phrases.audioUrl, NO_AUDIO)))
-        .returning({ id: phrases.id });
-      return rows.length;
+      const now = await audiolessRows(tx, key);
+      // The cues fit only the rows that were spoken: an edit meanwhile (a row added, a text changed) leaves them unknown.
+      const unchanged = now.length === rows.length && now.every((row, i) => row.id === rows[i]!.id && row.text === rows[i]!.text);
+      const cueOf = new Map(unchanged && cues ? spoken.map((row, i) => [row.id, cues[i]!] as const) : []);
+      for (const row of now) {
+        const cue = cueOf.get(row.id);
+        await tx
+          .update(phrases)
+          .set({ audioUrl: url, cueStartMs: cue?.[0] ?? null, cueEndMs: cue?.[1] ?? null })
+          .where(and(eq(phrases.id, row.id), eq(phrases.audioUrl, NO_AUDIO)));
+      }
+      return now.length;
     });
   } catch (error) {
     await discard(deps, url);

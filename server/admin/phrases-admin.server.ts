@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
 import type { PhraseFormValue } from "#common/phrase-form.ts";
-import { PHRASE_SEARCH, phraseText, SPEECH_TEXT_MAX } from "#common/phrase-form.ts";
+import { PHRASE_ROWS_MAX, PHRASE_SEARCH, phraseText, SPEECH_TEXT_MAX } from "#common/phrase-form.ts";
 import type { AdminAudioGroup, AdminPhrase, AdminPhraseLanguage, AdminPhraseLesson, AdminPhraseLevel } from "#common/phrases-admin.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
 import { isForeignKeyViolation } from "#server/db/sql-errors.server.ts";
@@ -9,7 +9,14 @@ import type { EventBus } from "#server/events/event-bus.server.ts";
 import type { ReadingJobs } from "#server/reading/reading-jobs.server.ts";
 import { canonicalFileUrl, storedFileAt, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
 import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
-import { SpeechServiceError, SpeechVoiceMissingError, voiceForLanguage, type TextToSpeech } from "#server/tts/text-to-speech.server.ts";
+import type { SpeechCue } from "#server/tts/speech-join.server.ts";
+import {
+  SpeechServiceError,
+  SpeechVoiceMissingError,
+  voiceForLanguage,
+  type SpeechAudio,
+  type TextToSpeech,
+} from "#server/tts/text-to-speech.server.ts";
 
 /**
  * The admin Phrases tab (SPEC §2, §5): the catalogue read lazily, level by level, down to audio groups; a text search;
@@ -449,34 +456,61 @@ function missingVoiceMessage(language: { id: string; name: string; voice: string
     : `No speech voice matches ${language.name} (${language.id}). ${where}`;
 }
 
+/** The language's voice (the one chosen for it, else one its id or name names: voiceForLanguage), or a refusal. */
+async function voiceOfLanguage(deps: { db: Database; tts: TextToSpeech }, languageId: string) {
+  const [language] = await deps.db
+    .select({ id: languages.id, name: languages.name, voice: languages.voice })
+    .from(languages)
+    .where(eq(languages.id, languageId))
+    .limit(1);
+  if (!language) throw new PhraseInputError("languageId", phraseText.languageRequired);
+  const voice = voiceForLanguage(language, await deps.tts.voices());
+  if (!voice) throw new SpeechVoiceMissingError(language.voice ?? language.id, missingVoiceMessage(language));
+  return { language, voice };
+}
+
+function assertAudio(audio: SpeechAudio) {
+  if (!(audio.data instanceof Uint8Array) || audio.data.byteLength === 0 || !audio.contentType.startsWith("audio/")) {
+    throw new InvalidSpeechError();
+  }
+}
+
+const storeSpeech = (storage: Storage, languageId: string, text: string, audio: SpeechAudio) =>
+  storage.put("content", unguessableKey("audio", `${languageId}-${text.slice(0, 40)}`, audio.extension), audio.data, audio.contentType);
+
 /**
- * Speaks `text` in the language's voice (the one chosen for it, else one its id or name names: voiceForLanguage),
- * stores the MP3 under an unguessable key and returns its URL. It touches no table: the form saves the URL with the
- * phrases, so an abandoned dialog leaves only an unreferenced file. Every refusal is a SpeechServiceError whose
- * message is for the admin, thrown before anything is stored.
+ * Speaks `text` in the language's voice, stores the MP3 under an unguessable key and returns its URL. It touches no
+ * table: the form saves the URL with the phrases, so an abandoned dialog leaves only an unreferenced file. Every
+ * refusal is a SpeechServiceError whose message is for the admin, thrown before anything is stored.
  */
 export async function generatePhraseAudio(
   deps: { db: Database; storage: Storage; tts: TextToSpeech },
   input: { text: string; languageId: string },
 ): Promise<string> {
   if (input.text.trim().length > SPEECH_TEXT_MAX) throw new SpeechServiceError(phraseText.textTooLong);
-  const [language] = await deps.db
-    .select({ id: languages.id, name: languages.name, voice: languages.voice })
-    .from(languages)
-    .where(eq(languages.id, input.languageId))
-    .limit(1);
-  if (!language) throw new PhraseInputError("languageId", phraseText.languageRequired);
-  const voice = voiceForLanguage(language, await deps.tts.voices());
-  if (!voice) throw new SpeechVoiceMissingError(language.voice ?? language.id, missingVoiceMessage(language));
+  const { language, voice } = await voiceOfLanguage(deps, input.languageId);
   const audio = await deps.tts.synthesize(input.text, voice);
-  if (!(audio.data instanceof Uint8Array) || audio.data.byteLength === 0 || !audio.contentType.startsWith("audio/")) {
-    throw new InvalidSpeechError();
-  }
-  const stored = await deps.storage.put(
-    "content",
-    unguessableKey("audio", `${language.id}-${input.text.slice(0, 40)}`, audio.extension),
-    audio.data,
-    audio.contentType,
-  );
-  return stored.url;
+  assertAudio(audio);
+  return (await storeSpeech(deps.storage, language.id, input.text, audio)).url;
+}
+
+/**
+ * "Generate audio for the whole group" (issue 23): every text spoken on its own, in order, joined into one stored MP3,
+ * with where each is spoken in it (null when the engine cannot tell exactly). Like generatePhraseAudio it touches no
+ * table, and refuses before anything is stored.
+ */
+export async function generateGroupSpeech(
+  deps: { db: Database; storage: Storage; tts: TextToSpeech },
+  input: { texts: string[]; languageId: string },
+): Promise<{ url: string; cues: SpeechCue[] | null }> {
+  const texts = input.texts.map((text) => text.trim());
+  if (texts.length === 0 || texts.some((text) => text === "")) throw new SpeechServiceError(phraseText.needTextForAudio);
+  if (texts.length > PHRASE_ROWS_MAX) throw new SpeechServiceError(phraseText.tooManyForAudio);
+  if (texts.some((text) => text.length > SPEECH_TEXT_MAX)) throw new SpeechServiceError(phraseText.textTooLong);
+  const { language, voice } = await voiceOfLanguage(deps, input.languageId);
+  const { audio, cues } = await deps.tts.synthesizeGroup(texts, voice);
+  assertAudio(audio);
+  if (cues && cues.length !== texts.length) throw new InvalidSpeechError();
+  const stored = await storeSpeech(deps.storage, language.id, texts[0]!, audio);
+  return { url: stored.url, cues };
 }

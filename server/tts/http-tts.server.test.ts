@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
 import { createHttpTextToSpeech, INVALID_SPEECH_RESPONSE } from "#server/tts/http-tts.server.ts";
+import { PHRASE_PAUSE_MS } from "#server/tts/speech-join.server.ts";
 import { SpeechServiceError } from "#server/tts/text-to-speech.server.ts";
 import { readMp3, toneWav } from "#tests/support/mp3.ts";
 
@@ -59,6 +60,28 @@ describe("HTTP text to speech", () => {
     expect(audio.contentType).toBe("audio/mpeg");
     expect(readMp3(audio.data).durationSeconds).toBeGreaterThan(0.8);
     expect(received.at(-1)?.authorization).toBeUndefined();
+  });
+
+  it("speaks a group a phrase per request and joins WAV answers with the pause, each phrase at its cue", async () => {
+    const sent = received.length;
+    const { audio, cues } = await tts("/wav").synthesizeGroup(["Uno", "Dos", "Tres"], "es");
+    expect(received.slice(sent).map((r) => r.body.text)).toEqual(["Uno", "Dos", "Tres"]);
+    expect(audio.contentType).toBe("audio/mpeg");
+    // Each answer is a second of tone: the cues are a second long, a pause apart, after the MP3 decoder's delay.
+    expect(cues).toHaveLength(3);
+    for (const [i, [start, end]] of cues!.entries()) {
+      expect(Math.abs(end - start - 1000)).toBeLessThanOrEqual(2);
+      expect(Math.abs(start - (50 + i * (1000 + PHRASE_PAUSE_MS)))).toBeLessThanOrEqual(2);
+    }
+    expect(readMp3(audio.data).durationSeconds).toBeGreaterThan(3 + (2 * PHRASE_PAUSE_MS) / 1000);
+  });
+
+  it("asks for a group whole, with its cues unknown, when the service answers MP3 (no exact join)", async () => {
+    const sent = received.length;
+    const { audio, cues } = await tts("/mp3").synthesizeGroup(["Uno", "Dos"], "es");
+    expect(cues).toBeNull();
+    expect(Buffer.from(audio.data).equals(Buffer.from(mp3))).toBe(true);
+    expect(received.slice(sent).map((r) => r.body.text)).toEqual(["Uno", "Uno\nDos"]);
   });
 
   it("refuses what is not audio with the spec's message, and reports an unavailable service", async () => {

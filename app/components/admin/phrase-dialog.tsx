@@ -5,6 +5,7 @@ import { CatalogSelect, type CatalogOption, type CatalogSelection } from "#app/c
 import { CueEditor } from "#app/components/admin/cue-editor.tsx";
 import { usePhraseTreeChoices } from "#app/components/admin/phrase-tree-choices.ts";
 import { useIsDisplayable } from "#app/components/admin/media-origins.ts";
+import { useGroupAudioCues } from "#app/components/admin/use-group-audio-cues.ts";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -44,7 +45,9 @@ export type PhraseActionData =
   | { ok: true; intent: "add" | "update" }
   | { ok: false; intent: "add" | "update"; errors: PhraseFormErrors }
   | { ok: true; intent: "generate-audio"; url: string }
-  | { ok: false; intent: "generate-audio"; message: string };
+  | { ok: false; intent: "generate-audio"; message: string }
+  | { ok: true; intent: "generate-group-audio"; url: string; cues: [number, number][] | null }
+  | { ok: false; intent: "generate-group-audio"; message: string };
 
 const PREVIEW_KEY = "admin-phrase-form-preview";
 
@@ -100,6 +103,7 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
   const displayable = useIsDisplayable();
   // Uploaded or generated here: discarded when the dialog closes, unless the saved group uses it.
   const storedHere = useDialogFiles();
+  const groupCues = useGroupAudioCues(rows, setRows, audioUrl);
 
   const saving = save.state !== "idle";
   const generating = generate.state !== "idle";
@@ -110,15 +114,16 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
   const [seenSave, setSeenSave] = useState<PhraseActionData | undefined>(undefined);
   if (save.state === "idle" && save.data && save.data !== seenSave) {
     setSeenSave(save.data);
-    if (save.data.intent !== "generate-audio" && !save.data.ok) setErrors(save.data.errors);
+    if ((save.data.intent === "add" || save.data.intent === "update") && !save.data.ok) setErrors(save.data.errors);
   }
   const [seenGenerate, setSeenGenerate] = useState<PhraseActionData | undefined>(undefined);
   if (generate.state === "idle" && generate.data && generate.data !== seenGenerate) {
     setSeenGenerate(generate.data);
-    if (generate.data.intent === "generate-audio" && generate.data.ok) {
+    if ((generate.data.intent === "generate-audio" || generate.data.intent === "generate-group-audio") && generate.data.ok) {
       storedHere(generate.data.url);
       setAudioUrl(generate.data.url);
       setErrors((e) => ({ ...e, audioUrl: undefined }));
+      if (generate.data.intent === "generate-group-audio") groupCues.apply(generate.data.url, generate.data.cues);
     }
   }
   const saved = save.state === "idle" && save.data?.ok === true;
@@ -129,7 +134,8 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
   const announced = useRef<unknown>(null);
   useEffect(() => {
     const result = generate.data;
-    if (generate.state !== "idle" || !result || announced.current === result || result.intent !== "generate-audio") return;
+    if (generate.state !== "idle" || !result || announced.current === result) return;
+    if (result.intent !== "generate-audio" && result.intent !== "generate-group-audio") return;
     announced.current = result;
     if (result.ok) notify({ id: "phrase-audio", type: "success", title: phraseText.generated });
     else notify({ id: "phrase-audio", type: "error", title: phraseText.generateFailed(result.message) });
@@ -170,7 +176,7 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
     void save.submit(data, { method: "post" });
   }
 
-  function generateAudio() {
+  function generateAudio(whole = false) {
     if (!firstText) {
       notify({ id: "phrase-audio", type: "error", title: phraseText.needTextForAudio });
       return;
@@ -181,7 +187,11 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
     }
     // One id from progress to outcome: the outcome replaces 'Generating audio...'.
     notify({ id: "phrase-audio", type: "info", title: phraseText.generating });
-    void generate.submit({ intent: "generate-audio", text: firstText, languageId: selection.languageId }, { method: "post" });
+    const request = new FormData();
+    request.set("intent", whole ? "generate-group-audio" : "generate-audio");
+    request.set("languageId", selection.languageId);
+    for (const text of whole ? groupCues.textsToSpeak() : [firstText]) request.append("text", text);
+    void generate.submit(request, { method: "post" });
   }
 
   async function upload(file: File) {
@@ -279,9 +289,13 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
               {uploading ? <LoaderCircle className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
               Upload Audio File
             </Button>
-            <Button type="button" variant="outline" size="sm" disabled={generating || !firstText} onClick={generateAudio}>
+            <Button type="button" variant="outline" size="sm" disabled={generating || !firstText} onClick={() => generateAudio()}>
               {generating ? <LoaderCircle className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
               Generate Audio
+            </Button>
+            <Button type="button" variant="outline" size="sm" disabled={generating || !firstText} onClick={() => generateAudio(true)}>
+              {generating ? <LoaderCircle className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+              Generate audio for the whole group
             </Button>
             <UploadProgress value={uploadProgress} label="Audio upload progress" className="basis-full sm:basis-auto sm:flex-1" />
           </div>

@@ -20,6 +20,7 @@ import { seo } from "#app/lib/seo.ts";
 import { useSearchHref } from "#app/lib/use-search-href.ts";
 import {
   addPhrases,
+  generateGroupSpeech,
   generatePhraseAudio,
   LessonGoneError,
   PhraseGroupGoneError,
@@ -56,20 +57,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = runtime.database;
   const formData = await request.formData();
   const intent = formData.get("intent");
-
-  if (intent === "generate-audio") {
-    const text = String(formData.get("text") ?? "").trim();
-    const languageId = String(formData.get("languageId") ?? "");
-    if (!text) return data<PhraseActionData>({ ok: false, intent, message: phraseText.needTextForAudio }, { status: 400 });
+  const speech = { db, storage: runtime.storage, tts: runtime.tts };
+  /** Speech made for the dialog, or the refusal its failure toast shows (the engine's own words when they are for the admin). */
+  async function speaking(intent: "generate-audio" | "generate-group-audio", work: () => Promise<PhraseActionData>) {
     try {
-      const url = await generatePhraseAudio({ db, storage: runtime.storage, tts: runtime.tts }, { text, languageId });
-      return data<PhraseActionData>({ ok: true, intent, url });
+      return data<PhraseActionData>(await work());
     } catch (error) {
       const known = error instanceof PhraseInputError || error instanceof SpeechServiceError;
       if (!known) runtime.logger.error("Generating audio failed", error);
       const message = known ? error.message : "The speech engine failed. Please try again.";
       return data<PhraseActionData>({ ok: false, intent, message }, { status: known ? 400 : 500 });
     }
+  }
+
+  if (intent === "generate-audio") {
+    const text = String(formData.get("text") ?? "").trim();
+    const languageId = String(formData.get("languageId") ?? "");
+    if (!text) return data<PhraseActionData>({ ok: false, intent, message: phraseText.needTextForAudio }, { status: 400 });
+    return speaking(intent, async () => ({ ok: true, intent, url: await generatePhraseAudio(speech, { text, languageId }) }));
+  }
+
+  if (intent === "generate-group-audio") {
+    // Every row's original text, in order (the dialog sends the rows that have one); each gets a cue in the answer.
+    const texts = formData.getAll("text").map((text) => String(text).trim());
+    const languageId = String(formData.get("languageId") ?? "");
+    if (texts.length === 0 || texts.some((text) => text === "")) {
+      return data<PhraseActionData>({ ok: false, intent, message: phraseText.needTextForAudio }, { status: 400 });
+    }
+    return speaking(intent, async () => ({ ok: true, intent, ...(await generateGroupSpeech(speech, { texts, languageId })) }));
   }
 
   if (intent === "add" || intent === "update") {
