@@ -16,26 +16,31 @@ export function NextStepOffer({ next }: { next: LessonNext }) {
   const step = next.next;
   const action = step.locked ? "Get it in the app" : stepLabel(step);
   return (
-    <div className="mt-4 flex flex-col gap-3 border-t border-emerald-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="text-sm font-semibold text-emerald-800">Up next</p>
-        <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-bold break-words text-ink">{step.title}</span>
-          <span className="text-muted">{step.detail}</span>
-          {step.locked ? <LockedBadge /> : null}
-        </p>
-        {next.open ? (
-          <Link to={next.open.href} className="mt-1 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
-            Or continue with {next.open.title}
+    <div className="mt-4 border-t border-emerald-200 pt-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-emerald-800">Up next</p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-bold break-words text-ink">{step.title}</span>
+            <span className="text-muted">{step.detail}</span>
+            {step.locked ? <LockedBadge /> : null}
+          </p>
+        </div>
+        <Button asChild variant={step.locked ? "accent" : "primary"} className="self-start sm:self-auto">
+          <Link to={step.href} aria-label={`${action}: ${step.title}`}>
+            {action}
+            <ArrowRight aria-hidden />
           </Link>
-        ) : null}
+        </Button>
       </div>
-      <Button asChild variant={step.locked ? "accent" : "primary"} className="self-start sm:self-auto">
-        <Link to={step.href} aria-label={`${action}: ${step.title}`}>
-          {action}
-          <ArrowRight aria-hidden />
+      {next.open ? (
+        <Link
+          to={next.open.href}
+          className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          Or continue with {next.open.title}
         </Link>
-      </Button>
+      ) : null}
     </div>
   );
 }
