@@ -55,6 +55,8 @@ async function expectNoSidewaysScroll(page: Page) {
 const progressCard = (page: Page) => page.locator("main div").filter({ has: page.getByRole("button", { name: /Mark as (not )?complete/ }) }).last();
 
 test("completing a lesson offers the next one, and the profile counts it without the locked lessons", async ({ page }, testInfo) => {
+  // Several pages, each waiting for hydration, on a machine that runs other suites beside this one.
+  test.setTimeout(60_000);
   await signIn(page.context(), testInfo.project.name, "next");
   await page.goto("/spanish/a1/greetings");
   // Before completion: only the quiet link at the end, which everyone gets.
@@ -107,6 +109,8 @@ test("the last lesson of a level offers the next level", async ({ page }, testIn
 });
 
 test("a locked next lesson or level leads to its promo, and the website's next step is offered beside it", async ({ page }, testInfo) => {
+  // Several pages, each waiting for hydration, on a machine that runs other suites beside this one.
+  test.setTimeout(60_000);
   await signIn(page.context(), testInfo.project.name, "locked");
   await page.goto("/spanish/a1/numbers");
   await complete(page);
@@ -132,6 +136,8 @@ test("a locked next lesson or level leads to its promo, and the website's next s
 });
 
 test("the profile: totals without locked lessons, where to go on, and favourites with their language and lesson", async ({ page }, testInfo) => {
+  // Several pages, each waiting for hydration, on a machine that runs other suites beside this one.
+  test.setTimeout(60_000);
   await signIn(page.context(), testInfo.project.name, "profile");
   await page.goto("/profile");
   // Greetings and Numbers count; the locked lesson completed in the app does not.

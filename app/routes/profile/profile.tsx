@@ -262,27 +262,19 @@ function FavoriteRow({ favorite }: { favorite: FavoriteView }) {
   const player = useAudioPlayer(`favorite:${favorite.id}`, favorite.audioUrl, { preload: "none" });
   const removing = fetcher.state !== "idle";
   return (
-    <li className={cn("flex items-start gap-3 py-3", removing && "opacity-50")}>
+    // A grid, so the language and lesson line runs under the Remove button too (a 390 px row is narrow).
+    <li className={cn("grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-x-3 py-3", removing && "opacity-50")}>
       <button
         type="button"
         onClick={() => void player.toggle()}
         aria-label={`${player.playing ? "Pause" : "Play"} "${favorite.originalText}"`}
-        className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
+        className="row-span-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
       >
         {player.playing ? <Pause className="size-4 fill-current" aria-hidden /> : <Play className="size-4 translate-x-px fill-current" aria-hidden />}
       </button>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0">
         <p className="font-semibold break-words text-ink">{favorite.originalText}</p>
         <p className="break-words text-muted">{favorite.translatedText}</p>
-        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800">{favorite.lesson.languageName}</span>
-          <Link
-            to={lessonHref(favorite.lesson.languageId, favorite.lesson.levelId, favorite.lesson.lessonId)}
-            className="font-medium text-brand-700 underline-offset-2 hover:underline"
-          >
-            {favorite.lesson.title}
-          </Link>
-        </p>
       </div>
       <fetcher.Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="remove-favorite" />
@@ -292,6 +284,15 @@ function FavoriteRow({ favorite }: { favorite: FavoriteView }) {
           Remove
         </Button>
       </fetcher.Form>
+      <p className="col-span-2 mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{favorite.lesson.languageName}</span>
+        <Link
+          to={lessonHref(favorite.lesson.languageId, favorite.lesson.levelId, favorite.lesson.lessonId)}
+          className="font-medium break-words text-brand-700 underline-offset-2 hover:underline"
+        >
+          {favorite.lesson.title}
+        </Link>
+      </p>
     </li>
   );
 }
