@@ -1,5 +1,6 @@
-import { ChevronRight, Lock } from "lucide-react";
+import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import { LockedBadge } from "#app/components/locked-badge.tsx";
 import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
 import {
   countLabel,
@@ -47,15 +48,6 @@ export function LanguageCard({ language, headingLevel = 2 }: { language: Languag
         </div>
       </Link>
     </li>
-  );
-}
-
-function LockedBadge() {
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-accent-50 px-2.5 py-1 text-xs font-bold text-accent-700 ring-1 ring-accent-200">
-      <Lock className="size-3" aria-hidden />
-      Premium
-    </span>
   );
 }
 

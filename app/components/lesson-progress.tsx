@@ -1,18 +1,32 @@
 import { CircleCheckBig, Heart, LogIn, RotateCcw, Trophy } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import type { AudioCardPhrase } from "#app/components/audio-card.tsx";
+import { NextStepOffer } from "#app/components/lesson-next.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
+import type { LessonNext } from "#common/lesson-flow.ts";
 
 /**
  * The lesson page's progress bar: a signed-in learner marks the lesson complete or takes it back; a visitor is
- * invited to sign in. Fetcher forms post to the lesson route's action, and work as plain forms before hydration.
+ * invited to sign in. Fetcher forms post to the lesson route's action, and work as plain forms before hydration. Once
+ * the lesson is completed (at once, while the request is on its way), the card offers where to go next.
  *
  * The shared page is rendered as for a visitor; while a learner's own state is on its way (app/lib/viewer.ts), CSS
  * shows a neutral placeholder of the same size instead of the invitation (`data-learner-placeholder`). Without
  * JavaScript nobody's state shows, so a plain form to mark the lesson complete stays in <noscript>.
  */
-export function LessonProgress({ signedIn, completed, signInHref }: { signedIn: boolean; completed: boolean; signInHref: string }) {
+export function LessonProgress({
+  signedIn,
+  completed,
+  signInHref,
+  next,
+}: {
+  signedIn: boolean;
+  completed: boolean;
+  signInHref: string;
+  /** Offered once the learner has completed the lesson (null after the last lesson of the last level). */
+  next?: LessonNext | null;
+}) {
   const fetcher = useFetcher();
   if (!signedIn) {
     return (
@@ -57,31 +71,27 @@ export function LessonProgress({ signedIn, completed, signInHref }: { signedIn: 
   const pending = fetcher.formData?.get("intent") === "complete";
   const done = pending ? fetcher.formData?.get("value") === "true" : completed;
   return (
-    <fetcher.Form
-      method="post"
-      preventScrollReset
-      className={cn(
-        "flex flex-col gap-4 rounded-[var(--radius-card)] border p-5 sm:flex-row sm:items-center sm:justify-between",
-        done ? "border-emerald-200 bg-emerald-50" : "border-brand-100 bg-brand-50/70",
-      )}
-    >
-      <input type="hidden" name="intent" value="complete" />
-      <input type="hidden" name="value" value={done ? "false" : "true"} />
-      <p className="flex items-center gap-2.5 text-ink" role="status">
-        {done ? (
-          <>
-            <Trophy className="size-5 shrink-0 text-emerald-700" aria-hidden />
-            <span className="font-semibold text-emerald-900">You completed this lesson.</span>
-          </>
-        ) : (
-          <span>Finished the phrases? Mark the lesson as complete to track your progress.</span>
-        )}
-      </p>
-      <Button type="submit" variant={done ? "outline" : "primary"} className="self-start sm:self-auto" disabled={pending}>
-        {done ? <RotateCcw aria-hidden /> : <CircleCheckBig aria-hidden />}
-        {done ? "Mark as not completed" : "Mark as complete"}
-      </Button>
-    </fetcher.Form>
+    <div className={cn("rounded-[var(--radius-card)] border p-5", done ? "border-emerald-200 bg-emerald-50" : "border-brand-100 bg-brand-50/70")}>
+      <fetcher.Form method="post" preventScrollReset className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <input type="hidden" name="intent" value="complete" />
+        <input type="hidden" name="value" value={done ? "false" : "true"} />
+        <p className="flex items-center gap-2.5 text-ink" role="status">
+          {done ? (
+            <>
+              <Trophy className="size-5 shrink-0 text-emerald-700" aria-hidden />
+              <span className="font-semibold text-emerald-900">You completed this lesson.</span>
+            </>
+          ) : (
+            <span>Finished the phrases? Mark the lesson as complete to track your progress.</span>
+          )}
+        </p>
+        <Button type="submit" variant={done ? "outline" : "primary"} className="self-start sm:self-auto" disabled={pending}>
+          {done ? <RotateCcw aria-hidden /> : <CircleCheckBig aria-hidden />}
+          {done ? "Mark as not completed" : "Mark as complete"}
+        </Button>
+      </fetcher.Form>
+      {done && next ? <NextStepOffer next={next} /> : null}
+    </div>
   );
 }
 

@@ -12,8 +12,9 @@
  * - catalog, phrases, settings, users, blog: one per admin area, so that an area's tests can create, reorder and delete freely
  *   without changing what another area's tests see. Each has `adminAreaFixture.admin` and `adminAreaFixture.learner`
  *   (start-server.ts creates them), and the area's own data from e2e/support/profiles/{profile}.ts where there is one.
+ *   backfill, screens and learning (the lesson flow) are set up the same way.
  *
- * E2E_PORT_BASE moves every port (base + 0..11; the shutdown spec uses base + 12 and 13), so several checkouts can run
+ * E2E_PORT_BASE moves every port (base + 0..11 and 14; the shutdown spec uses base + 12 and 13), so several checkouts can run
  * the suite side by side.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 3310);
@@ -34,6 +35,9 @@ export const servers = {
   // The screen-by-screen review (every admin list by touch at three widths): it locks, moves and grants on data of
   // its own, so it cannot disturb the empty states and admin counts the areas' specs assert.
   screens: { profile: "screens", ...at(10) },
+  // The lesson flow (next lesson, next level, locked promos) and the profile's progress: learners complete lessons,
+  // so their course has a server of its own (e2e/support/profiles/learning.ts). Past the shutdown spec's 12 and 13.
+  learning: { profile: "learning", ...at(14) },
 } as const;
 
 /** The admin-area servers' prepared people (start-server.ts creates them on each). */
@@ -42,7 +46,7 @@ export const adminAreaFixture = {
   learner: { email: "learner@phrasewise.test", password: "learner-pass-1" },
 };
 
-export const adminAreaProfiles = ["catalog", "settings", "users", "blog", "phrases", "backfill", "screens"] as const;
+export const adminAreaProfiles = ["catalog", "settings", "users", "blog", "phrases", "backfill", "screens", "learning"] as const;
 
 /** The accounts server's prepared people. */
 export const accountsFixture = {

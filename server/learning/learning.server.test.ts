@@ -65,7 +65,7 @@ describe("profile", () => {
 });
 
 describe("progress", () => {
-  it("marks lessons complete and takes it back, per user, and counts per language over all its lessons", async () => {
+  it("marks lessons complete and takes it back, per user, and counts per language over the lessons the website opens", async () => {
     await setLessonCompleted(handle.db, ana.id, greetings, true);
     await setLessonCompleted(handle.db, ana.id, greetings, true);
     await setLessonCompleted(handle.db, ana.id, { ...greetings, lessonId: "numbers" }, true);
@@ -73,13 +73,30 @@ describe("progress", () => {
     expect(await completedLessonIds(handle.db, ben.id, "spanish", "a1")).toEqual([]);
 
     const catalog = await loadCatalogSnapshot(handle.db);
+    // a2's "food" is locked: counted apart, never in the total.
     expect(await progressByLanguage(handle.db, ana.id, catalog)).toEqual([
-      { languageId: "spanish", languageName: "Spanish", completed: 2, total: 3 },
+      { languageId: "spanish", languageName: "Spanish", completed: 2, total: 2, locked: 1, resume: null },
     ]);
     expect(await progressByLanguage(handle.db, ben.id, catalog)).toEqual([]);
 
     await setLessonCompleted(handle.db, ana.id, { ...greetings, lessonId: "numbers" }, false);
     expect(await completedLessonIds(handle.db, ana.id, "spanish", "a1")).toEqual(["greetings"]);
+  });
+
+  it("reads only the learner's own rows: another learner's completions never count or move where they go on", async () => {
+    const carla = await createConfirmedUser(createTestAuth(handle.db), handle.db, { email: "carla@example.com", password: "carlapass1" });
+    const dan = await createConfirmedUser(createTestAuth(handle.db), handle.db, { email: "dan@example.com", password: "danpass11" });
+    await setLessonCompleted(handle.db, carla.id, greetings, true);
+    await setLessonCompleted(handle.db, dan.id, { ...greetings, lessonId: "numbers" }, true);
+    // A row for the locked lesson (completed in the app) puts the language on the profile but not in the count.
+    await setLessonCompleted(handle.db, dan.id, { languageId: "spanish", levelId: "a2", lessonId: "food" }, true);
+    const catalog = await loadCatalogSnapshot(handle.db);
+    expect(await progressByLanguage(handle.db, carla.id, catalog)).toEqual([
+      { languageId: "spanish", languageName: "Spanish", completed: 1, total: 2, locked: 1, resume: { title: "Numbers", href: "/spanish/a1/numbers" } },
+    ]);
+    expect(await progressByLanguage(handle.db, dan.id, catalog)).toEqual([
+      { languageId: "spanish", languageName: "Spanish", completed: 1, total: 2, locked: 1, resume: { title: "Greetings", href: "/spanish/a1/greetings" } },
+    ]);
   });
 });
 
@@ -94,7 +111,7 @@ describe("favourites", () => {
 
     const list = await listFavorites(handle.db, ana.id);
     expect(list.map((f) => f.originalText)).toEqual(["Adiós", "Hola"]);
-    expect(list[0]).toMatchObject({ translatedText: "Goodbye", audioUrl: "/a.wav", lesson: { ...greetings, title: "Greetings" } });
+    expect(list[0]).toMatchObject({ translatedText: "Goodbye", audioUrl: "/a.wav", lesson: { ...greetings, title: "Greetings", languageName: "Spanish" } });
 
     const bensFavorite = (await listFavorites(handle.db, ben.id))[0]!;
     expect(await removeFavorite(handle.db, ana.id, bensFavorite.id)).toBe(false);

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { displayName } from "#common/account-display.ts";
 import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
-import { levelsOf, lessonsOf } from "#server/catalog/public-catalog.server.ts";
 import type { Executor } from "#server/db/client.server.ts";
-import { lessons, phrases, profiles, userFavorites, userProgress, users } from "#server/db/schema.ts";
+import { courseProgress, type Completion, type CourseProgress } from "#server/learning/lesson-flow.server.ts";
+import { languages, lessons, phrases, profiles, userFavorites, userProgress, users } from "#server/db/schema.ts";
 
 /**
  * A learner's own data: profile, lesson progress and favourite phrases. Every function takes the signed-in user's id
@@ -81,28 +81,38 @@ export async function completedLessonIds(db: Executor, userId: string, languageI
   return rows.map((r) => r.lessonId);
 }
 
-export interface LanguageProgress {
+export interface LanguageProgress extends CourseProgress {
   languageId: string;
   languageName: string;
-  completed: number;
-  total: number;
 }
 
-/** Per language with at least one progress row: completed lessons out of all its lessons (SPEC §2). */
+/**
+ * Per language with at least one progress row (SPEC §2): completed lessons out of the lessons the website opens, the
+ * locked ones counted apart, and where the learner left off (lesson-flow.server.ts).
+ */
 export async function progressByLanguage(db: Executor, userId: string, catalog: CatalogSnapshot): Promise<LanguageProgress[]> {
   const rows = await db
-    .select({ languageId: userProgress.languageId, completed: userProgress.completed })
+    .select({
+      languageId: userProgress.languageId,
+      levelId: userProgress.levelId,
+      lessonId: userProgress.lessonId,
+      completed: userProgress.completed,
+      updatedAt: userProgress.updatedAt,
+    })
     .from(userProgress)
     .where(eq(userProgress.userId, userId));
-  const completedByLanguage = new Map<string, number>();
+  const completionsByLanguage = new Map<string, Completion[]>();
   for (const row of rows) {
-    completedByLanguage.set(row.languageId, (completedByLanguage.get(row.languageId) ?? 0) + (row.completed ? 1 : 0));
+    const completions = completionsByLanguage.get(row.languageId) ?? [];
+    if (row.completed) completions.push({ levelId: row.levelId, lessonId: row.lessonId, at: row.updatedAt });
+    completionsByLanguage.set(row.languageId, completions);
   }
-  return [...completedByLanguage.entries()]
-    .map(([languageId, completed]) => {
-      const total = levelsOf(catalog, languageId).reduce((sum, level) => sum + lessonsOf(catalog, languageId, level.id).length, 0);
-      return { languageId, languageName: catalog.languageById.get(languageId)?.name ?? "Unknown", completed, total };
-    })
+  return [...completionsByLanguage.entries()]
+    .map(([languageId, completions]) => ({
+      languageId,
+      languageName: catalog.languageById.get(languageId)?.name ?? "Unknown",
+      ...courseProgress(catalog, languageId, completions),
+    }))
     .sort((a, b) => a.languageName.localeCompare(b.languageName));
 }
 
@@ -145,7 +155,8 @@ export interface FavoriteView {
   originalText: string;
   translatedText: string;
   audioUrl: string;
-  lesson: LessonRef & { title: string };
+  /** The phrase's lesson, with its language's name: a favourite links back to where it was saved. */
+  lesson: LessonRef & { title: string; languageName: string };
 }
 
 /** The user's favourites with their phrase (SPEC §3), newest first. */
@@ -161,6 +172,7 @@ export async function listFavorites(db: Executor, userId: string): Promise<Favor
       levelId: phrases.levelId,
       lessonId: phrases.lessonId,
       lessonTitle: lessons.title,
+      languageName: languages.name,
     })
     .from(userFavorites)
     .innerJoin(phrases, eq(phrases.id, userFavorites.phraseId))
@@ -168,12 +180,13 @@ export async function listFavorites(db: Executor, userId: string): Promise<Favor
       lessons,
       and(eq(lessons.languageId, phrases.languageId), eq(lessons.levelId, phrases.levelId), eq(lessons.id, phrases.lessonId)),
     )
+    .innerJoin(languages, eq(languages.id, phrases.languageId))
     .where(eq(userFavorites.userId, userId))
     .orderBy(asc(userFavorites.createdAt), asc(userFavorites.id));
   return rows
-    .map(({ languageId, levelId, lessonId, lessonTitle, ...row }) => ({
+    .map(({ languageId, levelId, lessonId, lessonTitle, languageName, ...row }) => ({
       ...row,
-      lesson: { languageId, levelId, lessonId, title: lessonTitle },
+      lesson: { languageId, levelId, lessonId, title: lessonTitle, languageName },
     }))
     .reverse();
 }

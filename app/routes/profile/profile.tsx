@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BookOpen, Heart, LoaderCircle, LogOut, Pause, Play, Save, Trash2 } from "lucide-react";
+import { ArrowRight, BookOpen, Heart, LoaderCircle, LogOut, Pause, Play, Save, Trash2 } from "lucide-react";
 import { Avatar } from "radix-ui";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { Container, PageHeader } from "#app/components/page-header.tsx";
@@ -206,12 +206,16 @@ function ProgressList({ progress }: { progress: Awaited<ReturnType<typeof loader
         const percent = item.total > 0 ? Math.round((item.completed / item.total) * 100) : 0;
         return (
           <li key={item.languageId}>
-            <div className="mb-1.5 flex items-baseline justify-between gap-3">
+            <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
               <Link to={`/${item.languageId}`} className="font-semibold text-ink hover:text-brand-800">
                 {item.languageName}
               </Link>
-              <span className="text-sm font-medium text-muted tabular-nums">
-                {item.completed} / {item.total} lessons
+              <span className="flex flex-wrap items-baseline gap-x-1.5 text-sm font-medium text-muted tabular-nums">
+                <span>
+                  {item.completed} / {item.total} lessons
+                </span>
+                {/* Lessons only the app opens: never in the count, so a learner can reach 100% here. */}
+                {item.locked > 0 ? <span className="text-accent-700">+ {item.locked} in the app</span> : null}
               </span>
             </div>
             <div
@@ -224,6 +228,15 @@ function ProgressList({ progress }: { progress: Awaited<ReturnType<typeof loader
             >
               <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
             </div>
+            {item.resume ? (
+              <Link
+                to={item.resume.href}
+                className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                Continue: {item.resume.title}
+                <ArrowRight className="size-4 shrink-0" aria-hidden />
+              </Link>
+            ) : null}
           </li>
         );
       })}
@@ -249,24 +262,19 @@ function FavoriteRow({ favorite }: { favorite: FavoriteView }) {
   const player = useAudioPlayer(`favorite:${favorite.id}`, favorite.audioUrl, { preload: "none" });
   const removing = fetcher.state !== "idle";
   return (
-    <li className={cn("flex items-start gap-3 py-3", removing && "opacity-50")}>
+    // A grid, so the language and lesson line runs under the Remove button too (a 390 px row is narrow).
+    <li className={cn("grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-x-3 py-3", removing && "opacity-50")}>
       <button
         type="button"
         onClick={() => void player.toggle()}
         aria-label={`${player.playing ? "Pause" : "Play"} "${favorite.originalText}"`}
-        className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
+        className="row-span-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
       >
         {player.playing ? <Pause className="size-4 fill-current" aria-hidden /> : <Play className="size-4 translate-x-px fill-current" aria-hidden />}
       </button>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0">
         <p className="font-semibold break-words text-ink">{favorite.originalText}</p>
         <p className="break-words text-muted">{favorite.translatedText}</p>
-        <Link
-          to={lessonHref(favorite.lesson.languageId, favorite.lesson.levelId, favorite.lesson.lessonId)}
-          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-        >
-          {favorite.lesson.title}
-        </Link>
       </div>
       <fetcher.Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="remove-favorite" />
@@ -276,6 +284,15 @@ function FavoriteRow({ favorite }: { favorite: FavoriteView }) {
           Remove
         </Button>
       </fetcher.Form>
+      <p className="col-span-2 mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{favorite.lesson.languageName}</span>
+        <Link
+          to={lessonHref(favorite.lesson.languageId, favorite.lesson.levelId, favorite.lesson.lessonId)}
+          className="font-medium break-words text-brand-700 underline-offset-2 hover:underline"
+        >
+          {favorite.lesson.title}
+        </Link>
+      </p>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Link, redirect, useLocation } from "react-router";
 import { FavoritePlaceholder, LessonProgress, PhraseFavoriteButton } from "#app/components/lesson-progress.tsx";
 import { AppPromo } from "#app/components/app-promo.tsx";
+import { NextStepLink } from "#app/components/lesson-next.tsx";
 import { AudioCard } from "#app/components/audio-card.tsx";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
@@ -13,6 +14,7 @@ import { requireUser, toastHeaders } from "#server/auth/session.server.ts";
 import { openLesson } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { addFavorite, removeFavoriteByPhrase, setLessonCompleted } from "#server/learning/learning.server.ts";
+import { nextAfterLesson } from "#server/learning/lesson-flow.server.ts";
 import type { Route } from "./+types/lesson";
 
 /**
@@ -35,6 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     level: access.level,
     lesson: access.lesson,
     groups: access.groups,
+    next: nextAfterLesson(catalog, access.language.id, access.level.id, access.lesson.id),
     promo: { appStoreLink: settings.app_store_link, playStoreLink: settings.play_store_link },
   };
 }
@@ -97,7 +100,7 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
       </Container>
     );
   }
-  const { language, level, lesson, groups, promo, siteName } = loaderData;
+  const { language, level, lesson, groups, next, promo, siteName } = loaderData;
   const learner = progress && { completed: progress.completedLessons.includes(lesson.id), favorites: new Set(progress.favorites) };
   return (
     <>
@@ -120,6 +123,7 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
           signedIn={learner !== null}
           completed={learner?.completed ?? false}
           signInHref={`/auth?redirectTo=${encodeURIComponent(lessonHref(language.id, level.id, lesson.id))}`}
+          next={next}
         />
         {groups.length === 0 ? (
           <EmptyState message="No phrases available for this lesson yet. Check back soon!" />
@@ -140,6 +144,7 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         )}
+        {next ? <NextStepLink next={next} /> : null}
         <AppPromo siteName={siteName} appStoreLink={promo.appStoreLink} playStoreLink={promo.playStoreLink} />
       </Container>
     </>
