@@ -140,6 +140,9 @@ export const phrases = pgTable(
     // The admin's text search (ILIKE '%…%') at 100,000 phrases: a scan takes 70-100 ms, trigrams a few (bench/README.md).
     index("phrases_original_trgm_idx").using("gin", t.originalText.op("gin_trgm_ops")),
     index("phrases_translated_trgm_idx").using("gin", t.translatedText.op("gin_trgm_ops")),
+    // Phrases still waiting for a reading aid: every start looks for them (server/reading/reading-jobs.server.ts), so
+    // at 100,000 phrases that is an index lookup of the few, not a scan of all.
+    index("phrases_reading_needed_idx").on(t.languageId).where(sql`${t.reading} IS NULL AND NOT ${t.readingEdited}`),
     // Both cue ends or neither, and a cue that lasts.
     check(
       "phrases_cue_check",
