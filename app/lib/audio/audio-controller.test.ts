@@ -547,15 +547,14 @@ class ClockMedia extends FakeMedia {
   private since = 0;
   constructor() {
     super();
-    // FakeMedia's currentTime field is an own property of the instance, which would hide the accessors below.
-    delete (this as { currentTime?: number }).currentTime;
-  }
-  override get currentTime() {
-    return this.paused ? this.base : this.base + ((Date.now() - this.since) / 1000) * this.playbackRate;
-  }
-  override set currentTime(seconds: number) {
-    this.base = seconds;
-    this.since = Date.now();
+    // FakeMedia's currentTime is a plain field of the instance; here it is read from the clock instead.
+    Object.defineProperty(this, "currentTime", {
+      get: () => (this.paused ? this.base : this.base + ((Date.now() - this.since) / 1000) * this.playbackRate),
+      set: (seconds: number) => {
+        this.base = seconds;
+        this.since = Date.now();
+      },
+    });
   }
   override play() {
     this.since = Date.now();
