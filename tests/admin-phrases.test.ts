@@ -11,6 +11,7 @@ import {
 } from "#server/admin/phrases-admin.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { Topic } from "#server/events/event-bus.server.ts";
+import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
@@ -212,7 +213,7 @@ describe("phrases service", () => {
     const before = storedFiles(site);
     const cloud = createHttpTextToSpeech({
       url: "https://tts.invalid/speak",
-      encoder: site.runtime.tts,
+      encoder: createEspeakTextToSpeech(),
       fetch: async () => new Response("<h1>Maintenance</h1>", { headers: { "content-type": "text/html" } }),
     });
     await expect(generatePhraseAudio({ db: db(), storage: site.runtime.storage, tts: cloud }, { text: "Hola", languageId: "spanish" })).rejects.toThrow(

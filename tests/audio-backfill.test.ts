@@ -4,6 +4,7 @@ import { AUDIO_BACKFILL_API } from "#common/audio-backfill.ts";
 import { SPEECH_TEXT_MAX } from "#common/phrase-form.ts";
 import { generateGroupAudio, listAudiolessGroups, nextAudiolessGroup, NO_AUDIO } from "#server/admin/audio-backfill.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
@@ -141,7 +142,7 @@ describe("generating one group", () => {
     const before = { files: storedFiles(site), rows: await snapshot(db()) };
     const failing = createHttpTextToSpeech({
       url: "https://tts.invalid/speak",
-      encoder: site.runtime.tts,
+      encoder: createEspeakTextToSpeech(),
       fetch: async () => new Response("busy", { status: 503 }),
     });
     await expect(generateGroupAudio({ ...deps(), tts: failing }, { languageId: "german", levelId: "a1", lessonId: "hallo" })).rejects.toThrow();

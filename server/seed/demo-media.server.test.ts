@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { levelsOf, lessonsOf, openLesson } from "#server/catalog/public-catalog.server.ts";
@@ -109,6 +110,49 @@ describe.each(backends)("demo audio on %s", (_name, open) => {
       expect([...stream.layers]).toEqual([3]);
     }
   });
+
+  it("gives every demo phrase its cue: where it is spoken in its group's audio, in order, a pause apart", async () => {
+    let multiPhraseGroups = 0;
+    for (const [levelId, lessonId] of [["a1", "greetings"], ["a1", "asking-directions"], ["b1", "at-the-doctor"]] as const) {
+      const access = openLesson(catalog, "spanish", levelId, lessonId);
+      // Locked lessons keep their phrases out of the snapshot's open view: read their rows instead.
+      const groups =
+        access.kind === "open"
+          ? access.groups.map((group) => ({ audioUrl: group.audioUrl, cues: group.phrases.map((phrase) => phrase.cue) }))
+          : await lockedGroups(lessonId);
+      for (const group of groups) {
+        if (group.cues.length > 1) multiPhraseGroups++;
+        // Locked audio is out of a visitor's reach (below): its length is checked on the open lessons.
+        const seconds = access.kind === "open" ? durationOf(new Uint8Array(await (await backend.fetch(group.audioUrl)).arrayBuffer())) : Infinity;
+        for (const [i, cue] of group.cues.entries()) {
+          expect(cue, `${lessonId} phrase ${i + 1}`).toBeDefined();
+          const [start, end] = cue!;
+          expect(end).toBeGreaterThan(start + 200);
+          expect(end).toBeLessThanOrEqual(seconds * 1000);
+          // Joined with a fixed pause (PHRASE_PAUSE_MS); the first phrase starts after the MP3 decoder's delay.
+          if (i === 0) expect(start).toBeGreaterThanOrEqual(50);
+          else expect(start - group.cues[i - 1]![1]).toBeGreaterThanOrEqual(499);
+          if (i > 0) expect(start - group.cues[i - 1]![1]).toBeLessThanOrEqual(501);
+        }
+      }
+    }
+    expect(multiPhraseGroups).toBeGreaterThan(0);
+  });
+
+  async function lockedGroups(lessonId: string) {
+    const rows = await backend.db
+      .select({ audioUrl: phrases.audioUrl, start: phrases.cueStartMs, end: phrases.cueEndMs })
+      .from(phrases)
+      .where(eq(phrases.lessonId, lessonId))
+      .orderBy(asc(phrases.position));
+    const groups = new Map<string, (readonly [number, number] | undefined)[]>();
+    for (const row of rows) {
+      const cues = groups.get(row.audioUrl) ?? [];
+      cues.push(row.start !== null && row.end !== null ? [row.start, row.end] : undefined);
+      groups.set(row.audioUrl, cues);
+    }
+    return [...groups].map(([audioUrl, cues]) => ({ audioUrl, cues }));
+  }
 
   it("points the demo blog post's sample at the audio group it names (Spanish greetings, group 1)", async () => {
     const access = openLesson(catalog, "spanish", "a1", "greetings");

@@ -9,6 +9,7 @@ import { demoBlogPosts, type DemoBlogPost } from "#server/seed/demo-blog.ts";
 import { demoCatalog, type DemoLanguage } from "#server/seed/demo-catalog.ts";
 import { unguessableKey, type Storage, type StoredFile } from "#server/storage/storage.server.ts";
 import { forEachConcurrently } from "#server/tts/each-concurrently.server.ts";
+import type { SpeechCue } from "#server/tts/speech-join.server.ts";
 import type { TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 
 export interface SeedDeps {
@@ -58,7 +59,7 @@ export async function seedDemoContent(deps: SeedDeps, catalog: DemoLanguage[] = 
     ),
   );
   const audio = await generateDemoAudio(catalog, existing, deps);
-  const unused = new Set(audio.values());
+  const unused = new Set([...audio.values()].map((speech) => speech.file));
   let phraseCount = 0;
   try {
     await db.transaction(async (tx) => {
@@ -98,16 +99,18 @@ export async function seedDemoContent(deps: SeedDeps, catalog: DemoLanguage[] = 
             if (inserted.length === 0) continue;
             let position = 0;
             for (const [groupIndex, group] of lesson.groups.entries()) {
-              const file = audio.get(groupSlug(language.id, level.id, lesson.id, groupIndex));
-              if (!file) throw new Error(`Missing demo audio for ${language.id}/${level.id}/${lesson.id}`);
-              unused.delete(file);
-              const rows = group.map((phrase) => ({
+              const speech = audio.get(groupSlug(language.id, level.id, lesson.id, groupIndex));
+              if (!speech) throw new Error(`Missing demo audio for ${language.id}/${level.id}/${lesson.id}`);
+              unused.delete(speech.file);
+              const rows = group.map((phrase, i) => ({
                 languageId: language.id,
                 levelId: level.id,
                 lessonId: lesson.id,
                 originalText: phrase.original,
                 translatedText: phrase.translation,
-                audioUrl: file.url,
+                audioUrl: speech.file.url,
+                cueStartMs: speech.cues?.[i]?.[0] ?? null,
+                cueEndMs: speech.cues?.[i]?.[1] ?? null,
                 position: position++,
               }));
               await tx.insert(phrases).values(rows);
@@ -138,7 +141,7 @@ export async function seedDemoContent(deps: SeedDeps, catalog: DemoLanguage[] = 
       }
     });
   } catch (error) {
-    await deleteQuietly(deps, [...audio.values()]);
+    await deleteQuietly(deps, [...audio.values()].map((speech) => speech.file));
     throw error;
   }
   await deleteQuietly(deps, [...unused]);
@@ -172,7 +175,16 @@ async function sampleAudioUrl(tx: Executor, catalog: DemoLanguage[], sample: Non
   return row?.audioUrl ?? null;
 }
 
-/** Speech for every audio group of the lessons not yet in the database, stored under unguessable keys. */
+/** A demo group's stored speech and where each of its phrases is spoken in it. */
+interface DemoSpeech {
+  file: StoredFile;
+  cues: SpeechCue[] | null;
+}
+
+/**
+ * Speech for every audio group of the lessons not yet in the database, stored under unguessable keys. Each phrase is
+ * spoken on its own and the pieces joined, so every phrase knows its place in the group's audio (issue 23).
+ */
 async function generateDemoAudio(catalog: DemoLanguage[], existingLessons: Set<string>, { storage, tts, logger }: SeedDeps) {
   const jobs = catalog.flatMap((language) =>
     language.levels.flatMap((level) =>
@@ -182,27 +194,27 @@ async function generateDemoAudio(catalog: DemoLanguage[], existingLessons: Set<s
           lesson.groups.map((group, groupIndex) => ({
             slug: groupSlug(language.id, level.id, lesson.id, groupIndex),
             voice: language.ttsVoice,
-            // A pause between phrases: each sentence ends with punctuation eSpeak reads as a break.
-            text: group.map((phrase) => phrase.original).join("\n"),
+            texts: group.map((phrase) => phrase.original),
           })),
         ),
     ),
   );
-  const files = new Map<string, StoredFile>();
+  const files = new Map<string, DemoSpeech>();
   if (jobs.length === 0) return files;
   let lastReport = Date.now();
   logger.info(`Generating demo audio for ${jobs.length} phrase groups...`);
   try {
     await forEachConcurrently(jobs, 4, async (job) => {
-      const audio = await tts.synthesize(job.text, job.voice);
-      files.set(job.slug, await storage.put("content", unguessableKey("audio", job.slug, audio.extension), audio.data, audio.contentType));
+      const { audio, cues } = await tts.synthesizeGroup(job.texts, job.voice);
+      const file = await storage.put("content", unguessableKey("audio", job.slug, audio.extension), audio.data, audio.contentType);
+      files.set(job.slug, { file, cues });
       if (Date.now() - lastReport > 2000 || files.size === jobs.length) {
         logger.info(`  demo audio ${files.size}/${jobs.length}`);
         lastReport = Date.now();
       }
     });
   } catch (error) {
-    await deleteQuietly({ storage, logger }, [...files.values()]);
+    await deleteQuietly({ storage, logger }, [...files.values()].map((speech) => speech.file));
     throw error;
   }
   return files;

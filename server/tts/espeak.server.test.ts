@@ -2,6 +2,8 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { createEspeakTextToSpeech, parseVoiceList } from "#server/tts/espeak.server.ts";
 import { hasVoice, SpeechVoiceMissingError, voiceFor, voiceForLanguage } from "#server/tts/text-to-speech.server.ts";
+import { PHRASE_PAUSE_MS } from "#server/tts/speech-join.server.ts";
+import { soundSpansInChromium } from "#tests/support/decode-in-chromium.ts";
 import { readMp3, toneWav } from "#tests/support/mp3.ts";
 
 describe("eSpeak text to speech", () => {
@@ -19,6 +21,27 @@ describe("eSpeak text to speech", () => {
     }
     expect(stream.durationSeconds).toBeGreaterThan(1);
   });
+
+  it("speaks a group phrase by phrase into one MP3, with each phrase's cue where Chromium decodes its sound", async () => {
+    const texts = ["Buenos días.", "¿Cómo está usted?", "Muy bien, gracias. ¿Y usted?", "La cuenta, por favor."];
+    const { audio, cues } = await createEspeakTextToSpeech().synthesizeGroup(texts, "es");
+    expect(cues).toHaveLength(4);
+    const stream = readMp3(audio.data);
+    expect([...stream.channelModes]).toEqual(["mono"]);
+    for (const [i, [start, end]] of cues!.entries()) {
+      expect(end - start).toBeGreaterThan(400);
+      if (i > 0) expect(start - cues![i - 1]![1]).toBe(PHRASE_PAUSE_MS);
+    }
+    expect(cues!.at(-1)![1]).toBeLessThanOrEqual(stream.durationSeconds * 1000);
+    // Sound as decoded, split at silences longer than a comma's pause: one stretch per phrase, at its cue. The cue keeps
+    // 15 ms of margin on each side, and MP3 spreads a sound's edges over part of a 26 ms granule.
+    const spans = await soundSpansInChromium(audio.data, [...stream.sampleRates][0]!, 450);
+    expect(spans).toHaveLength(4);
+    for (const [i, [start, end]] of spans.entries()) {
+      expect(Math.abs(start - (cues![i]![0] + 15)), `phrase ${i + 1} start`).toBeLessThanOrEqual(20);
+      expect(Math.abs(end - (cues![i]![1] - 15)), `phrase ${i + 1} end`).toBeLessThanOrEqual(20);
+    }
+  }, 60_000);
 
   it("serves several requests at once", async () => {
     const tts = createEspeakTextToSpeech();

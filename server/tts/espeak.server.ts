@@ -4,11 +4,13 @@ import {
   hasVoice,
   MP3_BITRATE_KBPS,
   SpeechVoiceMissingError,
+  type SpeechCodec,
   voiceFor,
   type SpeechAudio,
   type SpeechVoice,
   type TextToSpeech,
 } from "#server/tts/text-to-speech.server.ts";
+import { breakSeparatedSsml, joinSpeech, mp3Cues, splitAtBreaks, trimSilence, type Pcm } from "#server/tts/speech-join.server.ts";
 
 const maxTextLength = 2000;
 /** A worker idle this long is stopped, returning eSpeak's WebAssembly memory (32 MB per synthesis) to the system. */
@@ -19,10 +21,15 @@ export function espeakArguments(voice: string, text: string): string[] {
   return ["-v", voice, "-s", "150", "-w", "out.wav", text];
 }
 
+/** The same, for SSML (`-m`): a group's phrases with breaks between them. */
+export function espeakSsmlArguments(voice: string, ssml: string): string[] {
+  return ["-v", voice, "-s", "150", "-m", "-w", "out.wav", ssml];
+}
+
 /**
  * eSpeak NG (WebAssembly) and the MP3 encoder (lamejs) both run synchronously, for about half a second per phrase
- * group together, so they run on worker threads: the server keeps answering requests meanwhile. A job either speaks
- * (`args`) or re-encodes a WAV file (`wav`); both end as MP3.
+ * group together, so they run on worker threads: the server keeps answering requests meanwhile. A job speaks (`args`),
+ * reads a WAV file (`wav`) or takes PCM (`samples`), and ends as MP3, or as PCM when asked (`pcm`: a group's piece).
  */
 const workerSource = `
 const { parentPort } = require("node:worker_threads");
@@ -75,7 +82,7 @@ function toMp3(lame, { samples, rate }, kbps) {
   return data;
 }
 
-parentPort.on("message", async ({ args, wav, kbps, listVoices }) => {
+parentPort.on("message", async ({ args, wav, pcm, samples, rate, kbps, listVoices }) => {
   try {
     const { espeak, lame } = await load();
     if (listVoices) {
@@ -84,8 +91,17 @@ parentPort.on("message", async ({ args, wav, kbps, listVoices }) => {
       parentPort.postMessage({ text });
       return;
     }
-    if (args) wav = (await espeak({ arguments: args })).FS.readFile("out.wav");
-    const data = toMp3(lame, pcmOf(wav), kbps);
+    let audio = samples ? { samples, rate } : undefined;
+    if (!audio) {
+      if (args) wav = (await espeak({ arguments: args })).FS.readFile("out.wav");
+      audio = pcmOf(wav);
+    }
+    // PCM asked for: a piece of a group, joined on the main thread and sent back to be encoded as one.
+    if (pcm) {
+      parentPort.postMessage({ samples: audio.samples, rate: audio.rate }, [audio.samples.buffer]);
+      return;
+    }
+    const data = toMp3(lame, audio, kbps);
     parentPort.postMessage({ data }, [data.buffer]);
   } catch (error) {
     parentPort.postMessage({ error: String((error && error.message) || error) });
@@ -93,10 +109,10 @@ parentPort.on("message", async ({ args, wav, kbps, listVoices }) => {
 });
 `;
 
-type JobInput = { args: string[] } | { wav: Uint8Array } | { listVoices: true };
+type JobInput = { args: string[]; pcm?: true } | { wav: Uint8Array; pcm?: true } | Pcm | { listVoices: true };
 
-/** A job's answer: audio, or the text eSpeak printed (its voice list). */
-type JobOutput = { data: Uint8Array } | { text: string };
+/** A job's answer: audio (MP3 or PCM), or the text eSpeak printed (its voice list). */
+type JobOutput = { data: Uint8Array } | Pcm | { text: string };
 
 interface Job {
   input: JobInput;
@@ -133,17 +149,18 @@ interface Slot {
  * that many eSpeak instances hold memory; the others wait in a queue. The main thread stops an idle worker, so no
  * job is ever sent to a worker that is exiting.
  */
-export function createEspeakTextToSpeech(options: { workers?: number } = {}): TextToSpeech {
+export function createEspeakTextToSpeech(options: { workers?: number } = {}): TextToSpeech & SpeechCodec {
   const slots: Slot[] = Array.from({ length: options.workers ?? Math.min(2, os.availableParallelism()) }, () => ({}));
   const queue: Job[] = [];
 
   const start = (slot: Slot) => {
     const worker = new Worker(workerSource, { eval: true });
     worker.unref();
-    worker.on("message", (message: { data?: Uint8Array; text?: string; error?: string }) => {
+    worker.on("message", (message: { data?: Uint8Array; samples?: Int16Array; rate?: number; text?: string; error?: string }) => {
       const job = slot.job;
       slot.job = undefined;
       if (message.data) job?.resolve({ data: message.data });
+      else if (message.samples && message.rate) job?.resolve({ samples: message.samples, rate: message.rate });
       else if (message.text !== undefined) job?.resolve({ text: message.text });
       else job?.reject(new Error(message.error ?? "The speech engine failed"));
       dispatch();
@@ -201,19 +218,52 @@ export function createEspeakTextToSpeech(options: { workers?: number } = {}): Te
     return voiceList;
   };
 
+  const pcmOf = async (input: JobInput): Promise<Pcm> => {
+    const output = await run(input);
+    if (!("samples" in output)) throw new Error("The speech engine answered without audio");
+    return output;
+  };
+  // One of eSpeak's own codes as it is (en-gb-x-rp, cmn-latn-pinyin), else a language id or name mapped to one.
+  const voiceOf = async (language: string) => {
+    const list = await voices();
+    const voice = hasVoice(list, language) ? language.trim().toLowerCase() : voiceFor(language);
+    // eSpeak given an unknown voice prints a complaint and writes no file: refused here with the voice's name.
+    if (!hasVoice(list, voice)) throw new SpeechVoiceMissingError(voice);
+    return voice;
+  };
+  const spoken = (text: string) => {
+    const input = text.trim().slice(0, maxTextLength);
+    if (!input) throw new Error("No text to speak");
+    return input;
+  };
+
   return {
     async synthesize(text, language) {
-      const input = text.trim().slice(0, maxTextLength);
-      if (!input) throw new Error("No text to speak");
-      // One of eSpeak's own codes as it is (en-gb-x-rp, cmn-latn-pinyin), else a language id or name mapped to one.
-      const list = await voices();
-      const voice = hasVoice(list, language) ? language.trim().toLowerCase() : voiceFor(language);
-      // eSpeak given an unknown voice prints a complaint and writes no file: refused here with the voice's name.
-      if (!hasVoice(list, voice)) throw new SpeechVoiceMissingError(voice);
-      return encode({ args: espeakArguments(voice, input) });
+      const input = spoken(text);
+      return encode({ args: espeakArguments(await voiceOf(language), input) });
+    },
+    async synthesizeGroup(texts, language) {
+      const inputs = texts.map(spoken);
+      if (inputs.length === 0) throw new Error("No text to speak");
+      const voice = await voiceOf(language);
+      // One run for the whole group, cut at its breaks (breakSeparatedSsml says why); else a run per phrase, which
+      // share the queue, so a group's phrases are spoken on every worker at once.
+      const whole = inputs.length > 1 ? await pcmOf({ args: espeakSsmlArguments(voice, breakSeparatedSsml(inputs)), pcm: true }) : undefined;
+      const pieces =
+        (whole && splitAtBreaks(whole, inputs.length)) ??
+        (await Promise.all(inputs.map((input) => pcmOf({ args: espeakArguments(voice, input), pcm: true })))).map(trimSilence);
+      const joined = joinSpeech(pieces);
+      const cues = mp3Cues(joined);
+      return { audio: await encode(joined.pcm), cues };
     },
     encodeWav(wav) {
       return encode({ wav });
+    },
+    wavToPcm(wav) {
+      return pcmOf({ wav, pcm: true });
+    },
+    encodePcm(pcm) {
+      return encode(pcm);
     },
     voices,
   };

@@ -1,3 +1,5 @@
+import type { Pcm, SpeechCue } from "#server/tts/speech-join.server.ts";
+
 export interface SpeechAudio {
   data: Uint8Array;
   contentType: string;
@@ -11,13 +13,27 @@ export interface SpeechVoice {
   aliases: string[];
 }
 
+/** A group's speech: one MP3, and where each text is spoken in it (null when the engine cannot tell exactly). */
+export interface GroupSpeech {
+  audio: SpeechAudio;
+  cues: SpeechCue[] | null;
+}
+
 export interface TextToSpeech {
   /** Speech as MP3 (mono, MP3_BITRATE_KBPS). */
   synthesize(text: string, language: string): Promise<SpeechAudio>;
+  /** Every text spoken on its own, in order, joined with a short pause into one MP3; a cue per text. */
+  synthesizeGroup(texts: string[], language: string): Promise<GroupSpeech>;
   /** A 16-bit PCM WAV file (audio stored before speech was compressed) as the same MP3 that synthesize makes. */
   encodeWav(wav: Uint8Array): Promise<SpeechAudio>;
   /** The engine's voices; undefined when it takes any voice name and decides itself (a cloud service). */
   voices(): Promise<SpeechVoice[] | undefined>;
+}
+
+/** What joining speech needs of the local engine's encoder: PCM out of a WAV file, and PCM into the same MP3. */
+export interface SpeechCodec {
+  wavToPcm(wav: Uint8Array): Promise<Pcm>;
+  encodePcm(pcm: Pcm): Promise<SpeechAudio>;
 }
 
 /**
