@@ -1,4 +1,4 @@
-import { ChevronDown, Headphones, LoaderCircle, Pause, Play, Repeat, Repeat1, RotateCcw, RotateCw } from "lucide-react";
+import { ChevronDown, Headphones, LoaderCircle, Pause, Play, Repeat, RotateCcw, RotateCw } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import {
   formatTime,
@@ -164,8 +164,8 @@ export function AudioCard({
         <button
           type="button"
           onClick={() => {
-            // A list at rest starts from its first phrase; paused in the middle, it goes on.
-            if (list && !player.playing && player.segment < 0) void player.playSegment(0, "all");
+            // A list starts from its first phrase, unless "Play all" was paused in the middle: then it goes on.
+            if (list && !player.playing && (player.segment < 0 || player.scope === "one")) void player.playSegment(0, "all");
             else void player.toggle();
           }}
           disabled={!hasAudio}
@@ -433,7 +433,7 @@ function PhraseControls({ player }: { player: AudioPlayer }) {
           onClick={() => player.setLoopSegment(!player.loopSegment)}
           className={cn(toggle, pressed(player.loopSegment))}
         >
-          <Repeat1 className="size-4" aria-hidden />
+          <Repeat className="size-4" aria-hidden />
           Repeat this phrase
         </button>
         <button

@@ -1,4 +1,3 @@
-import { Keyboard, Languages } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { AudioCard, type AudioCardPhrase } from "#app/components/audio-card.tsx";
 import { getAudioController } from "#app/lib/audio/audio-controller.ts";
@@ -106,7 +105,7 @@ export function LessonPlayer({ groups, renderPhraseActions }: LessonPlayerProps)
         case " ":
           if (onControl) return;
           if (state.playing) controller.pause(key);
-          else if (list && state.segment < 0) void controller.playSegment(key, card.audioUrl, 0, { scope: "all" });
+          else if (list && (state.segment < 0 || state.scope === "one")) void controller.playSegment(key, card.audioUrl, 0, { scope: "all" });
           else void controller.play(key, card.audioUrl);
           break;
         case "ArrowLeft":
@@ -156,12 +155,10 @@ export function LessonPlayer({ groups, renderPhraseActions }: LessonPlayerProps)
             onClick={() => readingStore.set(!showReading)}
             className={cn(toolButton, showReading && "border-brand-700 bg-brand-700 text-white hover:bg-brand-800")}
           >
-            <Languages className="size-4" aria-hidden />
             Show reading
           </button>
         ) : null}
         <button type="button" onClick={() => setKeysOpen(true)} className={cn(toolButton, "ml-auto max-sm:hidden")} aria-haspopup="dialog">
-          <Keyboard className="size-4" aria-hidden />
           Keyboard shortcuts
         </button>
       </div>

@@ -579,10 +579,13 @@ function clockSetup() {
   return { controller, media };
 }
 
-/** Three phrases in one 6 s file, with pauses between them. */
+/**
+ * Three phrases in one 6 s file, with pauses between them. Phrase 2 is 1.46 s long, not a multiple of the 100 ms
+ * progress tick: stopping on time takes the phrase-end timer, not the tick.
+ */
 const cues: Segment[] = [
   { url: "/g.mp3", start: 0.2, end: 1.5 },
-  { url: "/g.mp3", start: 2.0, end: 3.5 },
+  { url: "/g.mp3", start: 2.0, end: 3.46 },
   { url: "/g.mp3", start: 4.0, end: 5.0 },
 ];
 
@@ -612,14 +615,14 @@ describe("phrases inside the audio (segments)", () => {
       element.loadMetadata(6);
       expect(element.currentTime).toBe(2.0);
       expect(controller.getState("g")).toMatchObject({ playing: true, segment: 1, scope: "one" });
-      // Just before the end (in real time: 1.5 s of audio at `rate`) it still plays...
-      vi.advanceTimersByTime((1.5 / rate) * 1000 - 30);
+      // Just before the end (in real time: 1.46 s of audio at `rate`) it still plays...
+      vi.advanceTimersByTime((1.46 / rate) * 1000 - 10);
       expect(element.paused).toBe(false);
       // ...and right after, it has paused at the end, not run into the next phrase.
-      vi.advanceTimersByTime(40);
+      vi.advanceTimersByTime(12);
       expect(element.paused).toBe(true);
-      expect(element.currentTime).toBeGreaterThanOrEqual(3.5 - 0.01);
-      expect(element.currentTime).toBeLessThan(3.5 + 0.05);
+      expect(element.currentTime).toBeGreaterThanOrEqual(3.46 - 0.01);
+      expect(element.currentTime).toBeLessThan(3.46 + 0.01);
       expect(controller.getState("g")).toMatchObject({ playing: false, segment: 1 });
       expect(controller.activeKey()).toBe(null);
     });
@@ -679,10 +682,10 @@ describe("phrases inside the audio (segments)", () => {
     controller.setShadow("g", true);
     controller.setTurnFactor("g", 3);
     await controller.playSegment("g", "/g.mp3", 1);
-    vi.advanceTimersByTime(1501);
-    expect(controller.getState("g").turnMs).toBe(4500);
+    vi.advanceTimersByTime(1461);
+    expect(controller.getState("g").turnMs).toBe(4380);
     // A phrase's own play with listen-and-repeat: the turn, then it stops (no next phrase).
-    vi.advanceTimersByTime(4501);
+    vi.advanceTimersByTime(4381);
     expect(controller.getState("g")).toMatchObject({ playing: false, segment: 1, turnMs: 0 });
   });
 
