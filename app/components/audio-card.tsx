@@ -446,9 +446,13 @@ function PhraseControls({ player }: { player: AudioPlayer }) {
         </button>
       </div>
       {player.shadow ? (
-        // One line of fixed height whatever it says: the turn's start and end move nothing on the page.
-        <div className="flex h-10 items-center gap-3 text-sm">
-          <span data-turn={player.turnMs > 0 ? "" : undefined} className="relative min-w-0 flex-1 truncate font-semibold text-ink">
+        // Lines of fixed height whatever they say (the status gets a line of its own on a phone): the turn's start and
+        // end move nothing on the page.
+        <div className="flex flex-wrap items-center gap-x-3 text-sm">
+          <span
+            data-turn={player.turnMs > 0 ? "" : undefined}
+            className="relative h-10 w-full min-w-0 truncate leading-10 font-semibold text-ink sm:w-auto sm:flex-1"
+          >
             {player.turnMs > 0 ? "Your turn: say the phrase" : "Listen, then say each phrase in the pause"}
             {player.turnMs > 0 ? (
               <span
@@ -463,7 +467,7 @@ function PhraseControls({ player }: { player: AudioPlayer }) {
               />
             ) : null}
           </span>
-          <label htmlFor={factorId} className="shrink-0 font-semibold text-muted">
+          <label htmlFor={factorId} className="ml-auto shrink-0 font-semibold text-muted sm:ml-0">
             Pause
           </label>
           <select
