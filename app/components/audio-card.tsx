@@ -521,7 +521,7 @@ function PhraseRow({
           type="button"
           onClick={onPlay}
           aria-label={`${playing ? "Pause" : "Play"} phrase ${number}`}
-          className={cn(iconButton, "mt-0.5 size-10")}
+          className={iconButton}
         >
           {playing ? <Pause className="size-4 fill-current" aria-hidden /> : <Play className="size-4 translate-x-px fill-current" aria-hidden />}
         </button>

@@ -136,15 +136,15 @@ export function LessonPlayer({ groups, renderPhraseActions }: LessonPlayerProps)
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [cards, list]);
 
-  const toolButton =
-    "inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors border-brand-200 bg-white text-brand-800 hover:border-brand-300 hover:bg-brand-50";
+  const toolButton = "inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors";
+  const idle = "border-brand-200 bg-white text-brand-800 hover:border-brand-300 hover:bg-brand-50";
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
           onClick={() => setOpenTranslations(allOpen ? new Set() : new Set(allPhrases.map((p) => p.id)))}
-          className={toolButton}
+          className={cn(toolButton, idle)}
         >
           {allOpen ? "Hide all translations" : "Show all translations"}
         </button>
@@ -153,12 +153,12 @@ export function LessonPlayer({ groups, renderPhraseActions }: LessonPlayerProps)
             type="button"
             aria-pressed={showReading}
             onClick={() => readingStore.set(!showReading)}
-            className={cn(toolButton, showReading && "border-brand-700 bg-brand-700 text-white hover:bg-brand-800")}
+            className={cn(toolButton, showReading ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800" : idle)}
           >
             Show reading
           </button>
         ) : null}
-        <button type="button" onClick={() => setKeysOpen(true)} className={cn(toolButton, "ml-auto max-sm:hidden")} aria-haspopup="dialog">
+        <button type="button" onClick={() => setKeysOpen(true)} className={cn(toolButton, idle, "ml-auto max-sm:hidden")} aria-haspopup="dialog">
           Keyboard shortcuts
         </button>
       </div>
