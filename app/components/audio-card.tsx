@@ -1,18 +1,26 @@
 import { ChevronDown, Headphones, LoaderCircle, Pause, Play, Repeat, RotateCcw, RotateCw } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import {
   formatTime,
   PUBLIC_PLAYBACK_RATES,
   REPEAT_CHOICES,
   SEEK_STEP_SECONDS,
+  TURN_FACTORS,
+  type Segment,
 } from "#app/lib/audio/audio-controller.ts";
-import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
+import { useAudioPlayer, type AudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { cn } from "#app/lib/cn.ts";
 
 export interface AudioCardPhrase {
   id: string;
   original: string;
   translation: string;
+  /** Where the phrase is spoken in the card's audio, [startMs, endMs]. */
+  cue?: readonly [number, number];
+  /** Its own file, in a list of per-phrase files (`list`). */
+  audioUrl?: string;
+  /** A reading aid in Latin letters, shown under the original while <html data-show-reading> is set. */
+  reading?: string;
 }
 
 export interface AudioCardProps {
@@ -32,10 +40,35 @@ export interface AudioCardProps {
    * another player of the same audio (e.g. `lesson:${lessonId}:${audioUrl}`).
    */
   audioKey?: string;
+  /**
+   * Translations shown, when the page decides ("Show all translations"); without it each card keeps its own.
+   * `onToggleTranslation` then flips one.
+   */
+  openTranslations?: ReadonlySet<string>;
+  onToggleTranslation?: (id: string) => void;
+  /**
+   * Every phrase has its own file (`phrase.audioUrl`): one compact list that plays a phrase or all of them in turn,
+   * instead of a card per file. `audioUrl` is then the first file (the key's name).
+   */
+  list?: boolean;
 }
 
-/** Arrow keys on the progress slider move by this many seconds. */
-const SLIDER_KEY_STEP_SECONDS = 5;
+/** Arrow keys on the progress slider move by this many seconds: a phrase is a second or two long. */
+const SLIDER_KEY_STEP_SECONDS = 1;
+
+/**
+ * The phrases as segments of the audio: a list's files, or a card's cues when every phrase has one (a group whose cues
+ * are unknown plays as a whole). Null when neither.
+ */
+export function segmentsOf(phrases: readonly AudioCardPhrase[], audioUrl: string, list: boolean): Segment[] | null {
+  if (list) return phrases.map((p) => ({ url: p.audioUrl ?? "", start: 0, end: Number.POSITIVE_INFINITY }));
+  if (phrases.length === 0 || !phrases.every((p) => p.cue)) return null;
+  return phrases.map((p) => ({ url: audioUrl, start: p.cue![0] / 1000, end: p.cue![1] / 1000 }));
+}
+
+export function turnFactorLabel(factor: number) {
+  return `${factor}× the phrase`;
+}
 
 export function phraseCountLabel(count: number) {
   return `${count} ${count === 1 ? "Phrase" : "Phrases"}`;
@@ -69,12 +102,43 @@ export function AudioCard({
   className,
   headingLevel = 2,
   audioKey,
+  openTranslations,
+  onToggleTranslation,
+  list = false,
 }: AudioCardProps) {
   const instanceId = useId();
   // An empty URL is a group whose audio has not been made yet (imported phrases): its phrases show, nothing plays, and
   // nothing is fetched (an empty src would load the page itself).
   const hasAudio = audioUrl !== "";
-  const player = useAudioPlayer(audioKey ?? `audio-card:${instanceId}:${audioUrl}`, audioUrl, { preload: hasAudio ? "metadata" : "none" });
+  const cueKey = phrases.map((p) => (list ? p.audioUrl : p.cue?.join("-"))).join(",");
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- cueKey is what the segments are made of
+  const segments = useMemo(() => segmentsOf(phrases, audioUrl, list), [cueKey, audioUrl, list]);
+  const player = useAudioPlayer(audioKey ?? `audio-card:${instanceId}:${audioUrl}`, audioUrl, {
+    // A list fetches nothing before play: its files are many and short.
+    preload: hasAudio && !list ? "metadata" : "none",
+    ...(segments ? { segments } : {}),
+  });
+  const [ownTranslations, setOwnTranslations] = useState<ReadonlySet<string>>(() => new Set());
+  const shownTranslations = openTranslations ?? ownTranslations;
+  const toggleTranslation =
+    onToggleTranslation ??
+    ((id: string) =>
+      setOwnTranslations((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }));
+  const listRef = useRef<HTMLUListElement>(null);
+  // Keeps the phrase being spoken in view inside the card's own scrolling list; never scrolls the page.
+  useEffect(() => {
+    const box = listRef.current;
+    const row = box?.children[player.segment] as HTMLElement | undefined;
+    if (!box || !row || !player.playing) return;
+    const top = row.offsetTop;
+    if (top >= box.scrollTop && top + row.offsetHeight <= box.scrollTop + box.clientHeight) return;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    box.scrollTo({ top: top - 8, behavior: smooth ? "smooth" : "auto" });
+  }, [player.segment, player.playing]);
   const [open, setOpen] = useState(defaultOpen);
   // Fade in only when the visitor opens the card, not on page load.
   const [toggled, setToggled] = useState(false);
@@ -99,9 +163,13 @@ export function AudioCard({
       <div className="flex items-center gap-2 p-3 sm:gap-3 sm:p-4">
         <button
           type="button"
-          onClick={() => void player.toggle()}
+          onClick={() => {
+            // A list starts from its first phrase, unless "Play all" was paused in the middle: then it goes on.
+            if (list && !player.playing && (player.segment < 0 || player.scope === "one")) void player.playSegment(0, "all");
+            else void player.toggle();
+          }}
           disabled={!hasAudio}
-          aria-label={!hasAudio ? "Audio not available yet" : player.playing ? "Pause audio" : "Play audio"}
+          aria-label={!hasAudio ? "Audio not available yet" : list ? (player.playing ? "Pause" : "Play all") : player.playing ? "Pause audio" : "Play audio"}
           title={hasAudio ? undefined : "Audio not available yet"}
           className={cn(
             "inline-flex size-12 shrink-0 items-center justify-center rounded-full text-white shadow-sm transition-colors disabled:cursor-not-allowed disabled:opacity-50",
@@ -156,13 +224,17 @@ export function AudioCard({
         className={cn("border-t border-brand-100", toggled && "data-[state=open]:animate-[fade-in_200ms_ease-out]")}
       >
         <div hidden={!hasAudio} className="space-y-2 bg-brand-50/60 px-3 pt-2 pb-3 sm:px-5 sm:pb-4">
+          {list ? null : (
           <SeekSlider
             currentTime={player.currentTime}
             duration={player.duration}
             onSeek={player.seek}
             progress={progress}
           />
+          )}
           <div className="flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-3">
+            {list ? null : (
+            <>
             <span className="min-w-[5.5rem] text-sm font-semibold text-muted tabular-nums">
               {`${formatTime(player.currentTime)} / ${formatTime(player.duration)}`}
             </span>
@@ -190,6 +262,8 @@ export function AudioCard({
                 </span>
               </button>
             </div>
+            </>
+            )}
             <button
               type="button"
               onClick={() => player.setRepeat(nextRepeat(player.repeat))}
@@ -234,12 +308,30 @@ export function AudioCard({
               </div>
             </div>
           </div>
+          {segments ? <PhraseControls player={player} /> : null}
         </div>
 
         {phrases.length > 0 ? (
-          <ul className="max-h-96 divide-y divide-brand-100 overflow-auto overscroll-contain border-t border-brand-100 px-1.5 py-1.5 sm:px-2.5">
-            {phrases.map((phrase) => (
-              <PhraseRow key={phrase.id} phrase={phrase} actions={renderPhraseActions?.(phrase)} />
+          <ul
+            ref={listRef}
+            className="relative max-h-96 divide-y divide-brand-100 overflow-auto overscroll-contain border-t border-brand-100 px-1.5 py-1.5 sm:px-2.5"
+          >
+            {phrases.map((phrase, index) => (
+              <PhraseRow
+                key={phrase.id}
+                phrase={phrase}
+                number={index + 1}
+                actions={renderPhraseActions?.(phrase)}
+                expanded={shownTranslations.has(phrase.id)}
+                onToggle={() => toggleTranslation(phrase.id)}
+                current={player.segment === index}
+                // A phrase's own play button: only where the card knows where the phrase is.
+                playing={segments && segments[index]?.url ? player.playing && player.segment === index && player.scope === "one" : null}
+                onPlay={() => {
+                  if (player.playing && player.segment === index && player.scope === "one") player.pause();
+                  else void player.playSegment(index);
+                }}
+              />
             ))}
           </ul>
         ) : null}
@@ -326,17 +418,120 @@ function SeekSlider({
   );
 }
 
-function PhraseRow({ phrase, actions }: { phrase: AudioCardPhrase; actions: React.ReactNode }) {
-  const [expanded, setExpanded] = useState(false);
+/** "Repeat this phrase", listen-and-repeat and its pause: for a card that knows where each phrase is. */
+function PhraseControls({ player }: { player: AudioPlayer }) {
+  const factorId = `${useId()}-turn`;
+  const toggle = "inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full border px-3.5 text-sm font-semibold transition-colors";
+  const pressed = (on: boolean) =>
+    on ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800" : "border-brand-200 bg-white text-brand-800 hover:border-brand-300 hover:bg-brand-50";
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          aria-pressed={player.loopSegment}
+          onClick={() => player.setLoopSegment(!player.loopSegment)}
+          className={cn(toggle, pressed(player.loopSegment))}
+        >
+          <Repeat className="size-4" aria-hidden />
+          Repeat this phrase
+        </button>
+        <button
+          type="button"
+          aria-pressed={player.shadow}
+          onClick={() => player.setShadow(!player.shadow)}
+          className={cn(toggle, pressed(player.shadow))}
+        >
+          Listen and repeat
+        </button>
+      </div>
+      {player.shadow ? (
+        // Lines of fixed height whatever they say (the status gets a line of its own on a phone): the turn's start and
+        // end move nothing on the page.
+        <div className="flex flex-wrap items-center gap-x-3 text-sm">
+          <span
+            data-turn={player.turnMs > 0 ? "" : undefined}
+            className="relative h-10 w-full min-w-0 truncate leading-10 font-semibold text-ink sm:w-auto sm:flex-1"
+          >
+            {player.turnMs > 0 ? "Your turn: say the phrase" : "Listen, then say each phrase in the pause"}
+            {player.turnMs > 0 ? (
+              <span
+                key={`${player.segment}-${player.turnMs}`}
+                aria-hidden
+                // The time left, shrinking (no keyframes to add to the site's styles for one bar).
+                ref={(bar) => {
+                  if (bar && !window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+                    bar.animate([{ transform: "scaleX(1)" }, { transform: "scaleX(0)" }], { duration: player.turnMs, fill: "forwards" });
+                }}
+                className="absolute inset-x-0 bottom-0 h-1 origin-left rounded-full bg-accent-500"
+              />
+            ) : null}
+          </span>
+          <label htmlFor={factorId} className="ml-auto shrink-0 font-semibold text-muted sm:ml-0">
+            Pause
+          </label>
+          <select
+            id={factorId}
+            value={player.turnFactor}
+            onChange={(event) => player.setTurnFactor(Number(event.target.value))}
+            className="h-9 shrink-0 rounded-lg border border-brand-200 bg-white px-2 text-ink"
+          >
+            {TURN_FACTORS.map((factor) => (
+              <option key={factor} value={factor}>
+                {turnFactorLabel(factor)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function PhraseRow({
+  phrase,
+  number,
+  actions,
+  expanded,
+  onToggle,
+  current,
+  playing,
+  onPlay,
+}: {
+  phrase: AudioCardPhrase;
+  number: number;
+  actions: React.ReactNode;
+  expanded: boolean;
+  onToggle: () => void;
+  /** Being spoken (or last spoken): highlighted with color only, so nothing moves. */
+  current: boolean;
+  /** Whether this phrase plays on its own now; null: the phrase has no play button of its own. */
+  playing: boolean | null;
+  onPlay: () => void;
+}) {
   const panelId = `${useId()}-translation`;
   return (
-    <li className="flex items-start gap-1 py-1">
+    <li
+      aria-current={current || undefined}
+      data-phrase={number}
+      className={cn("flex items-start gap-1 rounded-xl py-1", current && "bg-accent-50 shadow-[inset_3px_0_0_var(--color-accent-500)]")}
+    >
+      {playing === null ? null : (
+        <button
+          type="button"
+          onClick={onPlay}
+          aria-label={`${playing ? "Pause" : "Play"} phrase ${number}`}
+          className={iconButton}
+        >
+          {playing ? <Pause className="size-4 fill-current" aria-hidden /> : <Play className="size-4 translate-x-px fill-current" aria-hidden />}
+        </button>
+      )}
       <div className="min-w-0 flex-1">
         <button
           type="button"
           aria-expanded={expanded}
           aria-controls={panelId}
-          onClick={() => setExpanded((value) => !value)}
+          onClick={onToggle}
           className={cn(
             "flex min-h-11 w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left transition-colors hover:bg-brand-50",
             expanded && "bg-brand-50",
@@ -344,6 +539,11 @@ function PhraseRow({ phrase, actions }: { phrase: AudioCardPhrase; actions: Reac
         >
           <span className="min-w-0 flex-1 text-[0.975rem] leading-snug font-semibold break-words text-ink">
             {phrase.original}
+            {phrase.reading ? (
+              <span data-reading className="mt-0.5 hidden text-sm font-medium text-muted [html[data-show-reading]_&]:block">
+                {phrase.reading}
+              </span>
+            ) : null}
           </span>
           <ChevronDown
             className={cn("size-4 shrink-0 text-brand-500 transition-transform duration-200", expanded && "rotate-180")}

@@ -1,17 +1,21 @@
 /** Keys the site keeps in the browser (SPEC §3). */
 export const COOKIE_CONSENT_KEY = "cookie_consent_level";
 export const HIDE_DOWNLOAD_BAR_KEY = "hideDownloadBar";
+/** The lesson page's "Show reading" choice ("true" or "false"), marked on <html> as data-show-reading. */
+export const SHOW_READING_KEY = "showReading";
 export type ConsentLevel = "all" | "essential";
 
 /**
  * Runs inline in <head> before first paint: marks <html> so CSS hides the promo strip and the cookie banner the
- * visitor has already dismissed, with no flash on load. Storage can throw (privacy modes), hence the try.
+ * visitor has already dismissed, and shows the readings a learner asked for, with no flash on load. Storage can throw (privacy modes), hence the try.
  */
 export const preferencesScript = `try{var d=document.documentElement;if(sessionStorage.getItem(${JSON.stringify(
   HIDE_DOWNLOAD_BAR_KEY,
 )})==="true")d.setAttribute("data-hide-download-bar","");var c=localStorage.getItem(${JSON.stringify(
   COOKIE_CONSENT_KEY,
-)});if(c==="all"||c==="essential")d.setAttribute("data-cookie-consent",c)}catch(e){}`;
+)});if(c==="all"||c==="essential")d.setAttribute("data-cookie-consent",c);if(localStorage.getItem(${JSON.stringify(
+  SHOW_READING_KEY,
+)})==="true")d.setAttribute("data-show-reading","")}catch(e){}`;
 
 export function readStorage(storage: "local" | "session", key: string): string | null {
   try {

@@ -6,6 +6,9 @@ import {
   INITIAL_AUDIO_STATE,
   PROGRESS_TICK_MS,
   SEEK_STEP_SECONDS,
+  segmentAt,
+  turnMs,
+  type Segment,
   type AudioController,
   type AudioState,
   type MediaElementLike,
@@ -535,5 +538,218 @@ describe("formatTime", () => {
     [-4, "0:00"],
   ])("%s → %s", (seconds, text) => {
     expect(formatTime(seconds)).toBe(text);
+  });
+});
+
+/** A FakeMedia whose position moves with the (fake) clock while playing, at its playbackRate, as a real one does. */
+class ClockMedia extends FakeMedia {
+  private base = 0;
+  private since = 0;
+  constructor() {
+    super();
+    // FakeMedia's currentTime is a plain field of the instance; here it is read from the clock instead.
+    Object.defineProperty(this, "currentTime", {
+      get: () => (this.paused ? this.base : this.base + ((Date.now() - this.since) / 1000) * this.playbackRate),
+      set: (seconds: number) => {
+        this.base = seconds;
+        this.since = Date.now();
+      },
+    });
+  }
+  override play() {
+    this.since = Date.now();
+    return super.play();
+  }
+  override pause() {
+    if (!this.paused) this.base = this.currentTime;
+    super.pause();
+  }
+}
+
+function clockSetup() {
+  const media: ClockMedia[] = [];
+  const controller = createAudioController({
+    createMedia: () => {
+      const element = new ClockMedia();
+      media.push(element);
+      return element;
+    },
+    defer: () => {},
+  });
+  return { controller, media };
+}
+
+/**
+ * Three phrases in one 6 s file, with pauses between them. Phrase 2 is 1.46 s long, not a multiple of the 100 ms
+ * progress tick: stopping on time takes the phrase-end timer, not the tick.
+ */
+const cues: Segment[] = [
+  { url: "/g.mp3", start: 0.2, end: 1.5 },
+  { url: "/g.mp3", start: 2.0, end: 3.46 },
+  { url: "/g.mp3", start: 4.0, end: 5.0 },
+];
+
+describe("phrases inside the audio (segments)", () => {
+  it("finds the phrase at a position: the one spoken, else the one just spoken", () => {
+    expect(segmentAt(cues, "/g.mp3", 0.1)).toBe(-1);
+    expect(segmentAt(cues, "/g.mp3", 0.19)).toBe(0); // a seek that lands a frame early
+    expect(segmentAt(cues, "/g.mp3", 1.7)).toBe(0);
+    expect(segmentAt(cues, "/g.mp3", 2.1)).toBe(1);
+    expect(segmentAt(cues, "/g.mp3", 5.5)).toBe(2);
+    expect(segmentAt(cues, "/other.mp3", 2.1)).toBe(-1);
+  });
+
+  it("the learner's turn is 1.5x the phrase as played, and never under a second", () => {
+    expect(turnMs(2, 1, 1.5)).toBe(3000);
+    expect(turnMs(2, 0.5, 1.5)).toBe(6000);
+    expect(turnMs(0.3, 1, 1.5)).toBe(1000);
+  });
+
+  for (const rate of [1, 0.75]) {
+    it(`plays exactly phrase 2 at ${rate}x: from its start, paused at its end`, async () => {
+      const { controller, media } = clockSetup();
+      controller.prepare("g", "/g.mp3", { segments: cues });
+      controller.setRate("g", rate);
+      await controller.playSegment("g", "/g.mp3", 1);
+      const element = media[0]!;
+      element.loadMetadata(6);
+      expect(element.currentTime).toBe(2.0);
+      expect(controller.getState("g")).toMatchObject({ playing: true, segment: 1, scope: "one" });
+      // Just before the end (in real time: 1.46 s of audio at `rate`) it still plays...
+      vi.advanceTimersByTime((1.46 / rate) * 1000 - 10);
+      expect(element.paused).toBe(false);
+      // ...and right after, it has paused at the end, not run into the next phrase.
+      vi.advanceTimersByTime(12);
+      expect(element.paused).toBe(true);
+      expect(element.currentTime).toBeGreaterThanOrEqual(3.46 - 0.01);
+      expect(element.currentTime).toBeLessThan(3.46 + 0.01);
+      expect(controller.getState("g")).toMatchObject({ playing: false, segment: 1 });
+      expect(controller.activeKey()).toBe(null);
+    });
+  }
+
+  it("while the whole audio plays, the current phrase follows the cue starts", async () => {
+    const { controller } = clockSetup();
+    controller.prepare("g", "/g.mp3", { segments: cues });
+    const seen: number[] = [];
+    controller.subscribe("g", (state) => {
+      if (seen.at(-1) !== state.segment) seen.push(state.segment);
+    });
+    await controller.play("g", "/g.mp3");
+    vi.advanceTimersByTime(199);
+    expect(controller.getState("g").segment).toBe(-1);
+    vi.advanceTimersByTime(2);
+    expect(controller.getState("g").segment).toBe(0);
+    vi.advanceTimersByTime(1798); // 1.999 s: in the pause after phrase 1
+    expect(controller.getState("g").segment).toBe(0);
+    vi.advanceTimersByTime(2);
+    expect(controller.getState("g").segment).toBe(1);
+    vi.advanceTimersByTime(2000);
+    expect(controller.getState("g").segment).toBe(2);
+    expect(seen).toEqual([-1, 0, 1, 2]);
+    expect(controller.getState("g").playing).toBe(true);
+  });
+
+  it("listen-and-repeat: after each phrase a turn for the learner, then the next phrase", async () => {
+    const { controller, media } = clockSetup();
+    controller.prepare("g", "/g.mp3", { segments: cues });
+    controller.setShadow("g", true);
+    await controller.playSegment("g", "/g.mp3", 0, { scope: "all" });
+    const element = media[0]!;
+    vi.advanceTimersByTime(1301); // phrase 1 (1.3 s) is over
+    const turn = controller.getState("g");
+    expect(turn).toMatchObject({ playing: true, segment: 0, turnMs: 1950 });
+    expect(element.paused).toBe(true);
+    expect(element.currentTime).toBeCloseTo(1.5, 1);
+    vi.advanceTimersByTime(1900);
+    expect(element.paused).toBe(true); // still the learner's turn
+    vi.advanceTimersByTime(60);
+    expect(element.paused).toBe(false);
+    expect(element.currentTime).toBeCloseTo(2.0, 1);
+    expect(controller.getState("g")).toMatchObject({ playing: true, segment: 1, turnMs: 0 });
+    // Pausing during a turn ends it: nothing starts by itself afterwards.
+    vi.advanceTimersByTime(1501);
+    expect(controller.getState("g").turnMs).toBeGreaterThan(0);
+    controller.pause("g");
+    expect(controller.getState("g")).toMatchObject({ playing: false, turnMs: 0 });
+    vi.advanceTimersByTime(10_000);
+    expect(element.paused).toBe(true);
+  });
+
+  it("the turn's length follows the chosen factor", async () => {
+    const { controller } = clockSetup();
+    controller.prepare("g", "/g.mp3", { segments: cues });
+    controller.setShadow("g", true);
+    controller.setTurnFactor("g", 3);
+    await controller.playSegment("g", "/g.mp3", 1);
+    vi.advanceTimersByTime(1461);
+    expect(controller.getState("g").turnMs).toBe(4380);
+    // A phrase's own play with listen-and-repeat: the turn, then it stops (no next phrase).
+    vi.advanceTimersByTime(4381);
+    expect(controller.getState("g")).toMatchObject({ playing: false, segment: 1, turnMs: 0 });
+  });
+
+  it("repeat this phrase: the phrase plays again after a short gap until turned off", async () => {
+    const { controller, media } = clockSetup();
+    controller.prepare("g", "/g.mp3", { segments: cues });
+    controller.setLoopSegment("g", true);
+    await controller.playSegment("g", "/g.mp3", 2);
+    const element = media[0]!;
+    for (let round = 0; round < 3; round++) {
+      vi.advanceTimersByTime(1001);
+      expect(element.paused).toBe(true);
+      vi.advanceTimersByTime(600);
+      expect(element.paused).toBe(false);
+      expect(element.currentTime).toBeCloseTo(4.0, 1);
+    }
+    controller.setLoopSegment("g", false);
+    vi.advanceTimersByTime(1001);
+    expect(controller.getState("g")).toMatchObject({ playing: false, segment: 2 });
+  });
+
+  it("starting another audio during a turn ends the turn there (one audio at a time)", async () => {
+    const { controller, media } = clockSetup();
+    controller.prepare("g", "/g.mp3", { segments: cues });
+    controller.setShadow("g", true);
+    await controller.playSegment("g", "/g.mp3", 0);
+    vi.advanceTimersByTime(1301);
+    expect(controller.getState("g").turnMs).toBeGreaterThan(0);
+    await controller.play("other", "/other.mp3");
+    vi.advanceTimersByTime(10_000);
+    expect(controller.getState("g")).toMatchObject({ playing: false, turnMs: 0, segment: -1 });
+    expect(media[0]!.paused).toBe(true);
+    expect(controller.activeKey()).toBe("other");
+  });
+
+  it("a list of per-phrase files plays each file in turn on one element, then rests", async () => {
+    const { controller, media } = clockSetup();
+    const files: Segment[] = ["/1.mp3", "/2.mp3", "/3.mp3"].map((url) => ({ url, start: 0, end: Number.POSITIVE_INFINITY }));
+    controller.prepare("list", "/1.mp3", { segments: files });
+    await controller.playSegment("list", "/1.mp3", 0, { scope: "all" });
+    const element = media[0]!;
+    element.loadMetadata(1);
+    element.reachEnd();
+    expect(element.src).toBe("/2.mp3");
+    expect(controller.getState("list")).toMatchObject({ playing: true, segment: 1 });
+    element.reachEnd();
+    expect(element.src).toBe("/3.mp3");
+    element.reachEnd();
+    expect(controller.getState("list")).toMatchObject({ playing: false, segment: -1 });
+    expect(media).toHaveLength(1);
+    // The key is still named by its first file: the hook's actions keep working on it.
+    await controller.playSegment("list", "/1.mp3", 1);
+    expect(element.src).toBe("/2.mp3");
+    element.reachEnd();
+    expect(controller.getState("list")).toMatchObject({ playing: false, segment: 1 });
+  });
+
+  it("moving to another phrase while paused moves the position there; play goes on from it", async () => {
+    const { controller, media } = clockSetup();
+    controller.prepare("g", "/g.mp3", { segments: cues });
+    controller.selectSegment("g", 2);
+    expect(controller.getState("g")).toMatchObject({ playing: false, segment: 2, currentTime: 4.0 });
+    await controller.play("g", "/g.mp3");
+    expect(media[0]!.currentTime).toBeCloseTo(4.0, 2);
+    expect(controller.getState("g").scope).toBe("all");
   });
 });

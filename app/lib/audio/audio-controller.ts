@@ -21,6 +21,30 @@ export const PUBLIC_PLAYBACK_RATES = [0.5, 0.75, 1, 1.25] as const;
 export const ADMIN_PLAYBACK_RATES = [0.8, 1, 1.3] as const;
 /** How many times the whole audio plays: once, twice, three times, or on a loop until paused. */
 export const REPEAT_CHOICES = [1, 2, 3, Number.POSITIVE_INFINITY] as const;
+/** Listen-and-repeat: the learner's turn lasts this many times the phrase's length (as played, so slower is longer). */
+export const TURN_FACTORS = [1, 1.5, 2, 3] as const;
+export const DEFAULT_TURN_FACTOR = 1.5;
+/** The shortest turn: a short word still needs time to be said. */
+const MIN_TURN_MS = 1000;
+/** The silence between two plays of a looped phrase, so the loop does not run the phrase into itself. */
+const LOOP_GAP_MS = 600;
+/**
+ * A boundary closer than this counts as reached: timers fire a little early or late, and the media clock moves in
+ * steps, so waiting for the exact millisecond would take another timer round for nothing.
+ */
+const BOUNDARY_SLACK_S = 0.008;
+/** A position this close after a phrase's start already belongs to it (a seek can land a frame early). */
+const START_SLACK_S = 0.05;
+
+/**
+ * One phrase inside the audio: which file (a lesson whose phrases each have their own file plays them as one list)
+ * and where in it, in seconds. `end` is Infinity for "to the end of the file".
+ */
+export interface Segment {
+  url: string;
+  start: number;
+  end: number;
+}
 
 /** What a subscriber sees for one key. Objects are immutable: a change produces a new object. */
 export interface AudioState {
@@ -37,6 +61,18 @@ export interface AudioState {
   loading: boolean;
   /** The last attempt to load or play failed (the failure was logged with console.warn). */
   error: boolean;
+  /** The phrase (index into the segments) being spoken or last spoken; -1 before the first or without segments. */
+  segment: number;
+  /** "one": stop at the end of `segment` (a phrase's own play button); "all": go on through the audio. */
+  scope: "all" | "one";
+  /** "Repeat this phrase": the phrase plays again and again until this is turned off or playback paused. */
+  loopSegment: boolean;
+  /** Listen-and-repeat: after each phrase, a pause for the learner to say it. */
+  shadow: boolean;
+  /** The learner's pause, as a multiple of the phrase's length (TURN_FACTORS). */
+  turnFactor: number;
+  /** While it is the learner's turn (listen-and-repeat), its length in ms; 0 otherwise. `playing` stays true. */
+  turnMs: number;
 }
 
 export const INITIAL_AUDIO_STATE: AudioState = Object.freeze({
@@ -47,6 +83,12 @@ export const INITIAL_AUDIO_STATE: AudioState = Object.freeze({
   repeat: 1,
   loading: false,
   error: false,
+  segment: -1,
+  scope: "all",
+  loopSegment: false,
+  shadow: false,
+  turnFactor: DEFAULT_TURN_FACTOR,
+  turnMs: 0,
 });
 
 /** The part of HTMLAudioElement the controller uses; `new Audio()` satisfies it, and so does a small test fake. */
@@ -84,6 +126,8 @@ export interface PrepareOptions {
    * the file is fetched. "none" only remembers the URL: nothing is fetched until play.
    */
   preload?: "none" | "metadata";
+  /** The phrases inside the audio, in order (see Segment). Replaces earlier ones; omit to keep them. */
+  segments?: readonly Segment[];
 }
 
 export interface SetRateOptions {
@@ -126,6 +170,16 @@ export interface AudioController {
   activeKey(): string | null;
   /** Stops `key` and forgets it, releasing its media element. */
   release(key: string): void;
+  /**
+   * Plays segment `index` of `key` from its start, pausing whatever else plays. scope "one" (default) stops at its
+   * end (at any speed: a timer, not the media's coarse timeupdate); "all" goes on from there.
+   */
+  playSegment(key: string, url: string, index: number, options?: { scope?: "all" | "one" }): Promise<boolean>;
+  /** Makes segment `index` the current one without playing: moves to its start (playing, it plays from there). */
+  selectSegment(key: string, index: number): void;
+  setLoopSegment(key: string, on: boolean): void;
+  setShadow(key: string, on: boolean): void;
+  setTurnFactor(key: string, factor: number): void;
 }
 
 export interface AudioControllerOptions {
@@ -133,6 +187,9 @@ export interface AudioControllerOptions {
   createMedia: () => MediaElementLike;
   setInterval?: (callback: () => void, ms: number) => unknown;
   clearInterval?: (handle: unknown) => void;
+  /** One-shot timers for phrase ends and the learner's pauses. Default: the global setTimeout. */
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
   /** Runs a callback soon (used to release keys whose last subscriber left). Default queueMicrotask. */
   defer?: (callback: () => void) => void;
   /** Where failures are reported. Default console.warn (never console.error: failures are expected and swallowed). */
@@ -141,7 +198,15 @@ export interface AudioControllerOptions {
 
 interface Track {
   key: string;
+  /** The URL callers name the key by. */
+  source: string;
+  /** The file loaded now: `source`, or another segment's file in a list of per-phrase files. */
   url: string;
+  segments: readonly Segment[];
+  /** A pause the controller made itself (phrase loop, learner's turn): `playing` stays true meanwhile. */
+  holding: boolean;
+  /** The pending phrase-end or end-of-hold timer. */
+  timeout: unknown;
   state: AudioState;
   media: MediaElementLike | null;
   detach: (() => void) | null;
@@ -160,6 +225,26 @@ function finiteOr(value: number, fallback: number) {
 
 function isAbortError(error: unknown) {
   return typeof error === "object" && error !== null && "name" in error && error.name === "AbortError";
+}
+
+/**
+ * The phrase at `seconds` in `url`: the one spoken there, or in the pause after a phrase the one just spoken (the
+ * highlight stays until the next begins); -1 before the first. `preferred` wins when it contains the position.
+ */
+export function segmentAt(segments: readonly Segment[], url: string, seconds: number, preferred = -1): number {
+  const inside = (segment: Segment | undefined) =>
+    segment?.url === url && seconds >= segment.start - START_SLACK_S && seconds < segment.end - BOUNDARY_SLACK_S;
+  if (inside(segments[preferred])) return preferred;
+  let found = -1;
+  segments.forEach((segment, index) => {
+    if (segment.url === url && seconds >= segment.start - START_SLACK_S && (found < 0 || segment.start >= segments[found]!.start)) found = index;
+  });
+  return found;
+}
+
+/** The learner's turn after a phrase `length` seconds long played at `rate`. */
+export function turnMs(length: number, rate: number, factor: number): number {
+  return Math.max(MIN_TURN_MS, Math.round(((Number.isFinite(length) ? length : 0) / rate) * factor * 1000));
 }
 
 export function normalizeRepeat(times: number): number {
@@ -193,6 +278,9 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
   const startTimer = options.setInterval ?? ((callback: () => void, ms: number) => globalThis.setInterval(callback, ms));
   const stopTimer =
     options.clearInterval ?? ((handle: unknown) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>));
+  const startTimeout = options.setTimeout ?? ((callback: () => void, ms: number) => globalThis.setTimeout(callback, ms));
+  const stopTimeout =
+    options.clearTimeout ?? ((handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
   const defer = options.defer ?? ((callback: () => void) => queueMicrotask(callback));
   const warn = options.warn ?? ((...args: unknown[]) => console.warn(...args));
 
@@ -216,6 +304,125 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
     if (!track?.media) return;
     const duration = finiteOr(track.media.duration, track.state.duration);
     update(track, { duration, currentTime: clampTime(track.media.currentTime, duration) });
+    clock(track);
+  }
+
+  /** Whether the end of the current phrase needs an action (stop, loop, the learner's turn), not just a highlight. */
+  function stopsAtSegmentEnd(track: Track) {
+    return track.state.scope === "one" || track.state.loopSegment || track.state.shadow;
+  }
+
+  /** Ends a hold and cancels the pending phrase timer: the track pauses, stops or moves elsewhere. */
+  function settle(track: Track) {
+    if (track.timeout !== null) stopTimeout(track.timeout);
+    track.timeout = null;
+    track.holding = false;
+  }
+
+  /**
+   * The next moment something happens inside the audio (the current phrase ends and must stop, or the next one
+   * starts and takes the highlight), as a timer set from the media clock and the speed; `timeupdate` is far too coarse
+   * for it. The progress tick calls this again every 100 ms, which corrects a timer set before a stall or a seek.
+   */
+  function schedule(track: Track) {
+    if (track.timeout !== null) stopTimeout(track.timeout);
+    track.timeout = null;
+    const media = track.media;
+    if (!media || track.holding || active !== track || !track.state.playing || track.segments.length === 0) return;
+    const now = media.currentTime;
+    const current = track.segments[track.state.segment];
+    let target = Number.POSITIVE_INFINITY;
+    if (current?.url === track.url && stopsAtSegmentEnd(track)) target = current.end;
+    for (const segment of track.segments) {
+      if (segment.url === track.url && segment.start > now && segment.start < target) target = segment.start;
+    }
+    if (!Number.isFinite(target)) return;
+    const rate = media.playbackRate > 0 ? media.playbackRate : track.state.rate;
+    track.timeout = startTimeout(() => {
+      track.timeout = null;
+      clock(track);
+    }, Math.max(0, ((target - now) / rate) * 1000));
+  }
+
+  /** Reads the media clock: acts on the end of the current phrase, or moves the highlight, then sets the next timer. */
+  function clock(track: Track) {
+    const media = track.media;
+    if (!media || track.holding || active !== track || track.segments.length === 0) return;
+    const now = media.currentTime;
+    const current = track.segments[track.state.segment];
+    if (current?.url === track.url && stopsAtSegmentEnd(track) && now >= current.end - BOUNDARY_SLACK_S) {
+      segmentEnded(track, track.state.segment, false);
+      return;
+    }
+    update(track, { segment: segmentAt(track.segments, track.url, now, track.state.segment) });
+    schedule(track);
+  }
+
+  /** Pauses the media but not the listener's playback: a gap in a loop, or the learner's turn (`turn` ms, else 0). */
+  function hold(track: Track, ms: number, turn: number, then: () => void) {
+    settle(track);
+    track.holding = true;
+    track.media?.pause();
+    update(track, { turnMs: turn, loading: false });
+    track.timeout = startTimeout(() => {
+      track.timeout = null;
+      track.holding = false;
+      update(track, { turnMs: 0 });
+      then();
+    }, ms);
+  }
+
+  function segmentEnded(track: Track, index: number, atFileEnd: boolean) {
+    const segment = track.segments[index];
+    if (!segment) return;
+    const { loopSegment, shadow, scope, rate, turnFactor } = track.state;
+    const end = Number.isFinite(segment.end) ? segment.end : finiteOr(track.media?.duration ?? 0, segment.start);
+    const turn = shadow ? turnMs(end - segment.start, rate, turnFactor) : 0;
+    const next = () => {
+      if (index + 1 < track.segments.length) void goTo(track, index + 1);
+      else sequenceEnded(track);
+    };
+    if (loopSegment) hold(track, turn || LOOP_GAP_MS, turn, () => void goTo(track, index));
+    else if (scope === "one") {
+      if (turn) hold(track, turn, turn, () => pause(track.key));
+      else pause(track.key);
+    } else if (turn) hold(track, turn, turn, next);
+    // In one file the next phrase follows by itself; a list of files moves on at the end of each.
+    else if (atFileEnd || track.segments[index + 1]?.url !== track.url) next();
+  }
+
+  /** The last phrase is done: another round if repeat asks for one, else back to rest. */
+  function sequenceEnded(track: Track) {
+    if (track.round < track.state.repeat) {
+      track.round += 1;
+      void goTo(track, 0);
+    } else {
+      finish(track);
+    }
+  }
+
+  /** Moves to segment `index`'s start (loading its file if it has its own) and plays. */
+  function goTo(track: Track, index: number): Promise<boolean> {
+    const segment = track.segments[index];
+    if (!segment) return Promise.resolve(false);
+    settle(track);
+    try {
+      const media = ensureMedia(track, "auto");
+      if (segment.url !== track.url) {
+        track.url = segment.url;
+        media.src = segment.url;
+        update(track, { duration: 0 });
+      } else if (track.state.error) {
+        media.load();
+      }
+      media.playbackRate = track.state.rate;
+      media.currentTime = segment.start;
+    } catch (error) {
+      fail(track, error);
+      return Promise.resolve(false);
+    }
+    update(track, { segment: index, currentTime: segment.start, turnMs: 0 });
+    return start(track);
   }
 
   function syncTimer() {
@@ -229,6 +436,7 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
 
   function fail(track: Track, reason: unknown) {
     warn(`Audio playback failed for "${track.url}"`, reason);
+    settle(track);
     track.generation += 1;
     track.round = 0;
     if (active === track) active = null;
@@ -238,11 +446,12 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
 
   /** Playback reached the end of the last play-through: back to the start, not playing. */
   function finish(track: Track) {
+    settle(track);
     track.round = 0;
     track.generation += 1;
     if (track.media) track.media.currentTime = 0;
     if (active === track) active = null;
-    update(track, { playing: false, loading: false, currentTime: 0 });
+    update(track, { playing: false, loading: false, currentTime: 0, segment: -1, turnMs: 0 });
     syncTimer();
   }
 
@@ -253,8 +462,14 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
       waiting: () => {
         if (track.state.playing) update(track, { loading: true });
       },
-      playing: () => update(track, { loading: false }),
-      seeked: () => update(track, { currentTime: clampTime(media.currentTime, track.state.duration) }),
+      playing: () => {
+        update(track, { loading: false });
+        schedule(track);
+      },
+      seeked: () => {
+        update(track, { currentTime: clampTime(media.currentTime, track.state.duration) });
+        schedule(track);
+      },
       play: () => {
         // Started from outside our API (e.g. the OS media controls): still only one at a time. A late event from a
         // play() we already took back (the element is paused again) is ignored.
@@ -269,14 +484,16 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
       pause: () => {
         // Ended playback fires "pause" first; "ended" decides whether another round follows. A late event from a
         // pause() already followed by a new play() (the element is playing again) is ignored.
-        if (media.ended || !media.paused || !track.state.playing) return;
+        if (media.ended || !media.paused || !track.state.playing || track.holding) return;
         track.generation += 1;
         if (active === track) active = null;
         update(track, { playing: false, loading: false, currentTime: clampTime(media.currentTime, track.state.duration) });
         syncTimer();
       },
       ended: () => {
-        if (track.state.playing && track.round < track.state.repeat) {
+        if (track.state.playing && !track.holding && track.segments.length > 0 && track.state.segment >= 0) {
+          segmentEnded(track, track.state.segment, true);
+        } else if (track.state.playing && track.round < track.state.repeat) {
           track.round += 1;
           media.currentTime = 0;
           update(track, { currentTime: 0 });
@@ -331,25 +548,42 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
 
   function ensureTrack(key: string, url: string): Track {
     const existing = tracks.get(key);
-    if (existing && existing.url === url) return existing;
+    if (existing && existing.source === url) return existing;
     if (existing) {
-      // Same key, new file: start over but keep the listener's speed and repeat choices.
+      // Same key, new file: start over but keep the listener's choices.
       if (active === existing) active = null;
+      settle(existing);
       existing.generation += 1;
       existing.round = 0;
       disposeMedia(existing);
       existing.url = url;
-      update(existing, { ...INITIAL_AUDIO_STATE, rate: existing.state.rate, repeat: existing.state.repeat });
+      existing.source = url;
+      existing.segments = [];
+      const { rate, repeat, loopSegment, shadow, turnFactor } = existing.state;
+      update(existing, { ...INITIAL_AUDIO_STATE, rate, repeat, loopSegment, shadow, turnFactor });
       syncTimer();
       return existing;
     }
-    const track: Track = { key, url, state: INITIAL_AUDIO_STATE, media: null, detach: null, round: 0, generation: 0 };
+    const track: Track = {
+      key,
+      source: url,
+      url,
+      segments: [],
+      holding: false,
+      timeout: null,
+      state: INITIAL_AUDIO_STATE,
+      media: null,
+      detach: null,
+      round: 0,
+      generation: 0,
+    };
     tracks.set(key, track);
     return track;
   }
 
   /** Pauses and rewinds a track another key is taking over from. */
   function rewind(track: Track) {
+    settle(track);
     track.generation += 1;
     track.round = 0;
     if (active === track) active = null;
@@ -357,7 +591,7 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
       track.media.pause();
       track.media.currentTime = 0;
     }
-    update(track, { playing: false, loading: false, currentTime: 0 });
+    update(track, { playing: false, loading: false, currentTime: 0, segment: -1, turnMs: 0 });
   }
 
   async function start(track: Track): Promise<boolean> {
@@ -374,6 +608,7 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
     }
     if (generation !== track.generation || tracks.get(track.key) !== track) return false;
     update(track, { loading: false, error: false });
+    schedule(track);
     return true;
   }
 
@@ -383,6 +618,8 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
     if (playOptions.repeat !== undefined) setRepeat(key, playOptions.repeat);
     if (playOptions.from !== undefined) seek(key, playOptions.from);
     if (track.state.playing && active === track) return Promise.resolve(true);
+    // The card's own play goes on through the audio, also from where a phrase's own play stopped.
+    update(track, { scope: "all" });
 
     if (active && active !== track) rewind(active);
     active = track;
@@ -410,12 +647,14 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
   function pause(key: string) {
     const track = tracks.get(key);
     if (!track) return;
+    settle(track);
     track.generation += 1;
     if (active === track) active = null;
     if (track.media) track.media.pause();
     update(track, {
       playing: false,
       loading: false,
+      turnMs: 0,
       currentTime: track.media ? clampTime(track.media.currentTime, track.state.duration) : track.state.currentTime,
     });
     syncTimer();
@@ -423,7 +662,7 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
 
   function toggle(key: string, url: string, playOptions?: PlayOptions) {
     const track = tracks.get(key);
-    if (track && track.url === url && track.state.playing) {
+    if (track && track.source === url && track.state.playing) {
       pause(key);
       return Promise.resolve(false);
     }
@@ -442,8 +681,18 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
     if (!track) return;
     const duration = track.media ? finiteOr(track.media.duration, track.state.duration) : track.state.duration;
     const target = clampTime(seconds, duration);
+    // A seek during a loop's gap or the learner's turn ends it: the listener chose where to go on from.
+    const held = track.holding;
+    settle(track);
     if (track.media) track.media.currentTime = target;
-    update(track, { currentTime: target, duration });
+    update(track, {
+      currentTime: target,
+      duration,
+      turnMs: 0,
+      ...(track.segments.length > 0 ? { segment: segmentAt(track.segments, track.url, target) } : {}),
+    });
+    if (held && track.state.playing) void start(track);
+    else schedule(track);
   }
 
   function seekBy(key: string, delta: number = SEEK_STEP_SECONDS) {
@@ -463,6 +712,7 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
     }
     update(track, { rate: next });
     if (rateOptions.restart && track.state.playing) seek(key, 0);
+    else schedule(track);
   }
 
   function setRepeat(key: string, times: number) {
@@ -473,6 +723,7 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
 
   function prepare(key: string, url: string, prepareOptions: PrepareOptions = {}) {
     const track = ensureTrack(key, url);
+    if (prepareOptions.segments) track.segments = prepareOptions.segments;
     if ((prepareOptions.preload ?? "metadata") === "metadata") {
       try {
         ensureMedia(track, "metadata");
@@ -489,6 +740,42 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
     disposeMedia(track);
     tracks.delete(key);
     syncTimer();
+  }
+
+  function playSegment(key: string, url: string, index: number, segmentOptions: { scope?: "all" | "one" } = {}) {
+    const track = ensureTrack(key, url);
+    if (!track.segments[index]) return Promise.resolve(false);
+    if (active && active !== track) rewind(active);
+    active = track;
+    track.round = Math.max(track.round, 1);
+    update(track, { playing: true, error: false, scope: segmentOptions.scope ?? "one", loading: (track.media?.readyState ?? 0) < HAVE_FUTURE_DATA });
+    syncTimer();
+    return goTo(track, index);
+  }
+
+  function selectSegment(key: string, index: number) {
+    const track = tracks.get(key);
+    const segment = track?.segments[index];
+    if (!track || !segment) return;
+    if (track.state.playing) {
+      void playSegment(key, track.source, index, { scope: track.state.scope });
+      return;
+    }
+    if (segment.url !== track.url) {
+      // Another file of a list: load it (paused) so that play goes on from there.
+      track.url = segment.url;
+      if (track.media) track.media.src = segment.url;
+      update(track, { duration: 0 });
+    }
+    if (track.media) track.media.currentTime = segment.start;
+    update(track, { segment: index, currentTime: segment.start });
+  }
+
+  function set(key: string, patch: Partial<AudioState>) {
+    const track = tracks.get(key);
+    if (!track) return;
+    update(track, patch);
+    schedule(track);
   }
 
   function subscribe(key: string, listener: AudioListener) {
@@ -526,6 +813,11 @@ export function createAudioController(options: AudioControllerOptions): AudioCon
     getState: (key) => tracks.get(key)?.state ?? INITIAL_AUDIO_STATE,
     activeKey: () => active?.key ?? null,
     release,
+    playSegment,
+    selectSegment,
+    setLoopSegment: (key, on) => set(key, { loopSegment: on }),
+    setShadow: (key, on) => set(key, { shadow: on }),
+    setTurnFactor: (key, factor) => set(key, { turnFactor: factor > 0 ? factor : DEFAULT_TURN_FACTOR }),
   };
 }
 

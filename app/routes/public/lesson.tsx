@@ -2,7 +2,7 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { FavoritePlaceholder, LessonProgress, PhraseFavoriteButton } from "#app/components/lesson-progress.tsx";
 import { AppPromo } from "#app/components/app-promo.tsx";
 import { NextStepLink } from "#app/components/lesson-next.tsx";
-import { AudioCard } from "#app/components/audio-card.tsx";
+import { LessonPlayer } from "#app/components/lesson-player.tsx";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -128,21 +128,12 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
         {groups.length === 0 ? (
           <EmptyState message="No phrases available for this lesson yet. Check back soon!" />
         ) : (
-          // items-start: a collapsed card keeps its own height beside an open one.
-          <div className="grid items-start gap-5 lg:grid-cols-2">
-            {groups.map((group, index) => (
-              <AudioCard
-                key={group.audioUrl}
-                audioUrl={group.audioUrl}
-                title={`Audio ${index + 1}`}
-                defaultOpen
-                phrases={group.phrases.map((p) => ({ id: p.id, original: p.originalText, translation: p.translatedText }))}
-                renderPhraseActions={(phrase) =>
-                  learner ? <PhraseFavoriteButton phrase={phrase} saved={learner.favorites.has(phrase.id)} /> : <FavoritePlaceholder />
-                }
-              />
-            ))}
-          </div>
+          <LessonPlayer
+            groups={groups}
+            renderPhraseActions={(phrase) =>
+              learner ? <PhraseFavoriteButton phrase={phrase} saved={learner.favorites.has(phrase.id)} /> : <FavoritePlaceholder />
+            }
+          />
         )}
         {next ? <NextStepLink next={next} /> : null}
         <AppPromo siteName={siteName} appStoreLink={promo.appStoreLink} playStoreLink={promo.playStoreLink} />

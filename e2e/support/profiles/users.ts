@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
-import { users } from "#server/db/schema.ts";
+import { languages, lessons, levels, phrases, users } from "#server/db/schema.ts";
 import type { Runtime } from "#server/runtime.server.ts";
+import { unguessableKey } from "#server/storage/storage.server.ts";
 
 /** The people the Users tab's e2e tests find in the list (each test uses its own, so tests stay independent). */
 export const usersFixture = {
@@ -18,6 +19,20 @@ export const usersFixture = {
   others: ["ana@phrasewise.test", "bruno@phrasewise.test", "chen@phrasewise.test", "dara@phrasewise.test"],
 };
 
+/**
+ * A lesson whose phrases each have their own file (as an admin who generates audio per phrase makes it), with
+ * readings: the lesson page shows it as one list (e2e/lesson-player.both.spec.ts). On this server because the users
+ * area's tests never look at the catalogue.
+ */
+export const perPhraseLesson = {
+  path: "/russian/a1/first-words",
+  rows: [
+    ["Да", "Yes", "Da"],
+    ["Нет", "No", "Net"],
+    ["Спасибо", "Thank you", "Spasibo"],
+  ],
+} as const;
+
 /** The users admin area's e2e server: an admin, a learner, and several more learners for the list. */
 export async function prepare(runtime: Runtime) {
   const { db } = runtime.database;
@@ -27,4 +42,23 @@ export async function prepare(runtime: Runtime) {
   await db.update(users).set({ name: "" }).where(eq(users.id, nameless.id));
   const unconfirmed = await createConfirmedUser(runtime.auth, db, usersFixture.unconfirmed);
   await db.update(users).set({ emailVerified: false }).where(eq(users.id, unconfirmed.id));
+
+  await db.insert(languages).values({ id: "russian", name: "Russian" });
+  await db.insert(levels).values({ languageId: "russian", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 });
+  await db.insert(lessons).values({ languageId: "russian", levelId: "a1", id: "first-words", title: "First words", translatedTitle: "Первые слова", orderIndex: 0 });
+  let position = 0;
+  for (const [originalText, translatedText, reading] of perPhraseLesson.rows) {
+    const audio = await runtime.tts.synthesize(originalText, "ru");
+    const stored = await runtime.storage.put("content", unguessableKey("audio", "e2e-first-words", audio.extension), audio.data, audio.contentType);
+    await db.insert(phrases).values({
+      languageId: "russian",
+      levelId: "a1",
+      lessonId: "first-words",
+      originalText,
+      translatedText,
+      reading,
+      audioUrl: stored.url,
+      position: position++,
+    });
+  }
 }
