@@ -26,7 +26,9 @@ export const screensFixture = {
     ["Dos", "Two"],
     ["Tres", "Three"],
   ] as const,
-  // A path on this site: an address on another site would be copied in on every save (no network in tests).
+  // A file on this site: an address on another site would be copied in on every save (no network in tests), and
+  // the phrase dialog decodes the group's audio for its cue editor, so the file must exist.
+  groupAudioKey: (width: ScreenWidth) => `audio/screens-numbers-${width}.mp3`,
   groupAudioUrl: (width: ScreenWidth) => `/storage/content/audio/screens-numbers-${width}.mp3`,
   post: (width: ScreenWidth) => `Touch review at ${width} pixels`,
   longLevelTitle: "Conversational fluency for everyday situations at work and while travelling abroad",
@@ -39,7 +41,10 @@ export async function prepare(runtime: Runtime) {
     { languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
     { languageId: "spanish", id: "b1", title: screensFixture.longLevelTitle, cefrLabel: "B1", orderIndex: 1 },
   ]);
+  const speech = await runtime.tts.synthesize(screensFixture.group.map(([original]) => original).join("\n"), "es");
   for (const width of screenWidths) {
+    const stored = await runtime.storage.put("content", screensFixture.groupAudioKey(width), speech.data, speech.contentType);
+    if (stored.url !== screensFixture.groupAudioUrl(width)) throw new Error(`The screens audio is at ${stored.url}`);
     await createConfirmedUser(runtime.auth, db, screensFixture.learner(width));
     const language = screensFixture.language(width);
     await db.insert(languages).values(language);
