@@ -27,9 +27,11 @@ export interface Viewer {
   user: ViewerUser | null;
   isAdmin: boolean;
   progress: ViewerProgress;
+  /** Phrases waiting in the learner's review deck now (capped at DUE_COUNT_CAP + 1, shown as "99+"). */
+  reviewsDue: number;
 }
 
-export const VISITOR: Viewer = { user: null, isAdmin: false, progress: { completedLessons: [], favorites: [] } };
+export const VISITOR: Viewer = { user: null, isAdmin: false, progress: { completedLessons: [], favorites: [] }, reviewsDue: 0 };
 
 export function viewerUrl(pathname: string) {
   return `/api/viewer?path=${encodeURIComponent(pathname.length <= VIEWER_PATH_MAX ? pathname : "/")}`;

@@ -1,14 +1,17 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+import { DEFAULT_TIME_ZONE, learnerDay } from "#common/learner-day.ts";
 import { VIEWER_PATH_MAX, type Viewer } from "#common/viewer.ts";
 import { ADMIN_ROLE } from "#server/auth/roles.server.ts";
 import { openLesson, openLevel } from "#server/catalog/public-catalog.server.ts";
 import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import type { Executor } from "#server/db/client.server.ts";
-import { phrases, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
+import { learnerSettings, phrases, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
+import { dueCount } from "#server/review/deck.server.ts";
 
 /**
  * What /api/viewer answers: who holds this session token, whether they are an administrator, and their state on the
- * page at `path`, in one database query (session, user, role, progress and favourites together). It reads what
+ * page at `path`, in one database query (session, user, role, progress and favourites together), then the count of
+ * their reviews due (server/review/deck.server.ts; two small queries, none for a visitor). It reads what
  * getSessionUser reads (a live session of a confirmed account, the role row) without the auth library's two queries;
  * the token comes from a session cookie whose signature has already been checked.
  */
@@ -53,6 +56,9 @@ export async function findViewer(db: Executor, catalog: CatalogSnapshot, token: 
       : none;
   const [row] = await db
     .select({
+      id: users.id,
+      timeZone: sql<string | null>`(select ${learnerSettings.timeZone} from ${learnerSettings} where ${learnerSettings.userId} = ${users.id})`,
+      deckIncludesCompleted: sql<boolean | null>`(select ${learnerSettings.deckIncludesCompleted} from ${learnerSettings} where ${learnerSettings.userId} = ${users.id})`,
       email: users.email,
       name: users.name,
       image: users.image,
@@ -66,6 +72,13 @@ export async function findViewer(db: Executor, catalog: CatalogSnapshot, token: 
     .where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date()), eq(users.emailVerified, true)))
     .limit(1);
   if (!row) return null;
+  const now = new Date();
+  const reviewsDue = await dueCount(
+    db,
+    { userId: row.id, deckIncludesCompleted: Boolean(row.deckIncludesCompleted) },
+    learnerDay(now, row.timeZone ?? DEFAULT_TIME_ZONE),
+    now,
+  );
   const phraseIds = page && "phraseIds" in page ? page.phraseIds : undefined;
   return {
     user: { email: row.email, name: row.name, image: row.image },
@@ -74,6 +87,7 @@ export async function findViewer(db: Executor, catalog: CatalogSnapshot, token: 
       completedLessons: row.completed,
       favorites: phraseIds ? row.favorites.filter((id) => phraseIds.has(id)) : [],
     },
+    reviewsDue,
   };
 }
 

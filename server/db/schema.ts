@@ -2,11 +2,14 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -402,4 +405,118 @@ export const roleAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("role_audit_log_target_idx").on(t.targetUserId, t.createdAt.desc()), index("role_audit_log_created_idx").on(t.createdAt.desc())],
+);
+
+/**
+ * A learner's review preferences and the clock their days run on (docs/decisions/011-review.md). One row per learner,
+ * created on first use; `version` and `updated_at` let the app sync it.
+ */
+export const learnerSettings = pgTable(
+  "learner_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** An IANA zone; the learner's day turns at 4 AM there. Null until the browser has told it (UTC meanwhile). */
+    timeZone: text("time_zone"),
+    /** "reviews" or "lessons" per day. */
+    dailyGoalKind: text("daily_goal_kind").notNull().default("reviews"),
+    dailyGoalTarget: integer("daily_goal_target").notNull().default(20),
+    /** The deck also holds every phrase of the lessons the learner completed (favourites always). */
+    deckIncludesCompleted: boolean("deck_includes_completed").notNull().default(false),
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("learner_settings_goal_check", sql`${t.dailyGoalKind} IN ('reviews', 'lessons') AND ${t.dailyGoalTarget} BETWEEN 1 AND 500`),
+  ],
+);
+
+/**
+ * The scheduler's state of one phrase for one learner (ts-fsrs's Card). A row exists once the phrase was first rated;
+ * until then a phrase of the deck is new. No foreign key to phrases: a phrase an admin deletes leaves the deck (the
+ * deck is read through the catalogue) while its card and log stay as they were.
+ */
+export const reviewCards = pgTable(
+  "review_cards",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phraseId: uuid("phrase_id").notNull(),
+    due: timestamp("due", { withTimezone: true, mode: "date" }).notNull(),
+    stability: doublePrecision("stability").notNull(),
+    difficulty: doublePrecision("difficulty").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull(),
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+    state: smallint("state").notNull(),
+    lastReview: timestamp("last_review", { withTimezone: true, mode: "date" }),
+    /** Raised by every write: the app's sync compares it. */
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.phraseId] }), index("review_cards_user_due_idx").on(t.userId, t.due)],
+);
+
+/**
+ * Every rating, appended (the inputs FSRS's optimizer needs). The id is the client's: a replayed rating (a double
+ * click, an offline retry, the app's sync) finds its row and is applied once. `card_before` is the card as it was,
+ * so an undo restores it exactly; an undone rating keeps its row, marked.
+ */
+export const reviewLog = pgTable(
+  "review_log",
+  {
+    id: uuid("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phraseId: uuid("phrase_id").notNull(),
+    /** 1 Again, 2 Hard, 3 Good, 4 Easy. */
+    rating: smallint("rating").notNull(),
+    /** The card before the rating, as ts-fsrs's ReviewLog has it. */
+    state: smallint("state").notNull(),
+    due: timestamp("due", { withTimezone: true, mode: "date" }).notNull(),
+    stability: doublePrecision("stability").notNull(),
+    difficulty: doublePrecision("difficulty").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The learner's day it counts on (their zone then, turning at 4 AM): a later move of zone does not move it. */
+    learnerDay: date("learner_day", { mode: "string" }).notNull(),
+    /** How long the learner took to answer, as the client measured it (optional; for the optimizer). */
+    durationMs: integer("duration_ms"),
+    /** The whole card before (null: the phrase was new). */
+    cardBefore: text("card_before"),
+    undoneAt: timestamp("undone_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("review_log_rating_check", sql`${t.rating} BETWEEN 1 AND 4`),
+    index("review_log_user_day_idx").on(t.userId, t.learnerDay),
+    index("review_log_user_phrase_idx").on(t.userId, t.phraseId, t.reviewedAt),
+  ],
+);
+
+/**
+ * What a learner did on each of their days: reviews and lessons completed, and the goal that day had. Written with the
+ * activity, on the day it fell on then, so streaks survive a change of time zone.
+ */
+export const learnerDays = pgTable(
+  "learner_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    reviews: integer("reviews").notNull().default(0),
+    lessons: integer("lessons").notNull().default(0),
+    goalKind: text("goal_kind").notNull(),
+    goalTarget: integer("goal_target").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -1,9 +1,12 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { displayName } from "#common/account-display.ts";
+import { learnerDay } from "#common/learner-day.ts";
 import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { courseProgress, type Completion, type CourseProgress } from "#server/learning/lesson-flow.server.ts";
 import { languages, lessons, phrases, profiles, userFavorites, userProgress, users } from "#server/db/schema.ts";
+import { recordActivity, retractActivity } from "#server/review/activity.server.ts";
+import { getLearnerSettings } from "#server/review/learner-settings.server.ts";
 
 /**
  * A learner's own data: profile, lesson progress and favourite phrases. Every function takes the signed-in user's id
@@ -41,28 +44,39 @@ export async function updateUsername(db: Executor, userId: string, username: str
   });
 }
 
-/** Marks a lesson complete (true) or takes that back (false: the progress row goes). */
-export async function setLessonCompleted(db: Executor, userId: string, lesson: LessonRef, completed: boolean) {
-  if (completed) {
-    await db
-      .insert(userProgress)
-      .values({ userId, ...lesson, completed: true })
-      .onConflictDoUpdate({
-        target: [userProgress.userId, userProgress.languageId, userProgress.levelId, userProgress.lessonId],
-        set: { completed: true, updatedAt: new Date() },
-      });
-  } else {
-    await db
-      .delete(userProgress)
-      .where(
-        and(
-          eq(userProgress.userId, userId),
-          eq(userProgress.languageId, lesson.languageId),
-          eq(userProgress.levelId, lesson.levelId),
-          eq(userProgress.lessonId, lesson.lessonId),
-        ),
-      );
-  }
+/**
+ * Marks a lesson complete (true) or takes that back (false: the progress row goes). A lesson newly completed counts
+ * towards the learner's day (their daily goal and streak); taking it back on the same day takes it off again.
+ */
+export async function setLessonCompleted(db: Executor, userId: string, lesson: LessonRef, completed: boolean, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const match = and(
+      eq(userProgress.userId, userId),
+      eq(userProgress.languageId, lesson.languageId),
+      eq(userProgress.levelId, lesson.levelId),
+      eq(userProgress.lessonId, lesson.lessonId),
+    );
+    const [existing] = await tx.select({ completed: userProgress.completed, updatedAt: userProgress.updatedAt }).from(userProgress).where(match).for("update");
+    const settings = await getLearnerSettings(tx, userId);
+    const today = learnerDay(now, settings.timeZone);
+    if (completed) {
+      if (existing?.completed) return;
+      await tx
+        .insert(userProgress)
+        .values({ userId, ...lesson, completed: true, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [userProgress.userId, userProgress.languageId, userProgress.levelId, userProgress.lessonId],
+          set: { completed: true, updatedAt: now },
+        });
+      await recordActivity(tx, userId, today, settings.goal, { lessons: 1 });
+    } else {
+      if (!existing) return;
+      await tx.delete(userProgress).where(match);
+      if (existing.completed && learnerDay(existing.updatedAt, settings.timeZone) === today) {
+        await retractActivity(tx, userId, today, { lessons: 1 });
+      }
+    }
+  });
 }
 
 /** Ids of the completed lessons of one level. */

@@ -1,0 +1,98 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { addDays, learnerDay } from "#common/learner-day.ts";
+import { ACTIVITY_WEEKS, type DayActivity, type LearnerGoal, type StreakSummary } from "#common/review.ts";
+import type { Executor } from "#server/db/client.server.ts";
+import { learnerDays } from "#server/db/schema.ts";
+import type { LearnerSettings } from "#server/review/learner-settings.server.ts";
+
+/**
+ * The learner's days (learner_days): what they did on each, counted when they did it, on the day it fell on then
+ * (their zone, turning at 4 AM). A streak is a run of days whose goal was met; today still open does not break it.
+ */
+
+/** Adds reviews or completed lessons on `day`, which also takes the learner's goal (the day's goal is its last). */
+export async function recordActivity(
+  db: Executor,
+  userId: string,
+  day: string,
+  goal: LearnerGoal,
+  change: { reviews?: number; lessons?: number },
+) {
+  const reviews = change.reviews ?? 0;
+  const lessons = change.lessons ?? 0;
+  await db
+    .insert(learnerDays)
+    .values({ userId, day, reviews, lessons, goalKind: goal.kind, goalTarget: goal.target })
+    .onConflictDoUpdate({
+      target: [learnerDays.userId, learnerDays.day],
+      set: {
+        reviews: sql`${learnerDays.reviews} + ${reviews}`,
+        lessons: sql`${learnerDays.lessons} + ${lessons}`,
+        goalKind: goal.kind,
+        goalTarget: goal.target,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/** Takes back reviews or lessons counted on `day` (an undo); that day keeps its goal. */
+export async function retractActivity(db: Executor, userId: string, day: string, change: { reviews?: number; lessons?: number }) {
+  await db
+    .update(learnerDays)
+    .set({
+      reviews: sql`greatest(0, ${learnerDays.reviews} - ${change.reviews ?? 0})`,
+      lessons: sql`greatest(0, ${learnerDays.lessons} - ${change.lessons ?? 0})`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(learnerDays.userId, userId), eq(learnerDays.day, day)));
+}
+
+const goalMet = (row: { reviews: number; lessons: number; goalKind: string; goalTarget: number }) =>
+  (row.goalKind === "lessons" ? row.lessons : row.reviews) >= row.goalTarget;
+
+/** Today's progress, the current and longest streak, and the activity grid's days (Monday-aligned weeks). */
+export async function streakSummary(db: Executor, userId: string, settings: LearnerSettings, now = new Date()): Promise<StreakSummary> {
+  const rows = await db
+    .select({
+      day: learnerDays.day,
+      reviews: learnerDays.reviews,
+      lessons: learnerDays.lessons,
+      goalKind: learnerDays.goalKind,
+      goalTarget: learnerDays.goalTarget,
+    })
+    .from(learnerDays)
+    .where(eq(learnerDays.userId, userId))
+    .orderBy(asc(learnerDays.day));
+  const today = learnerDay(now, settings.timeZone);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const met = new Set(rows.filter(goalMet).map((row) => row.day));
+
+  let longest = 0;
+  let run = 0;
+  let previous: string | null = null;
+  for (const row of rows) {
+    if (!met.has(row.day)) continue;
+    run = previous !== null && addDays(previous, 1) === row.day ? run + 1 : 1;
+    longest = Math.max(longest, run);
+    previous = row.day;
+  }
+
+  // Counted back from today when today's goal is met, else from yesterday (today is not over). A met day after today
+  // comes from a zone further east the learner has left: the streak runs from there.
+  const latestMet = rows.findLast((row) => met.has(row.day))?.day;
+  let anchor = met.has(today) ? today : addDays(today, -1);
+  if (latestMet && latestMet > anchor) anchor = latestMet;
+  let current = 0;
+  for (let day = anchor; met.has(day); day = addDays(day, -1)) current++;
+
+  const todayRow = byDay.get(today);
+  const progress = settings.goal.kind === "lessons" ? (todayRow?.lessons ?? 0) : (todayRow?.reviews ?? 0);
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  const first = addDays(today, -weekday - 7 * (ACTIVITY_WEEKS - 1));
+  const days: DayActivity[] = [];
+  for (let day = first; day <= today; day = addDays(day, 1)) {
+    const row = byDay.get(day);
+    days.push({ day, reviews: row?.reviews ?? 0, lessons: row?.lessons ?? 0, goalMet: met.has(day) });
+  }
+  return { today, timeZone: settings.timeZone, goal: settings.goal, progress, current, longest, days };
+}
