@@ -54,8 +54,8 @@ export interface ReviewQueue {
   /** Cards in the deck due now (capped at DUE_COUNT_CAP + 1) and new ones still allowed today. */
   dueCount: number;
   newCount: number;
-  /** Phrases in the deck in all. */
-  deckSize: number;
+  /** Nothing in the deck at all (only asked when `items` is empty: the empty state, not the all-done one). */
+  deckEmpty: boolean;
   /** When the next card is due after these (ISO), for the all-done state. */
   nextDueAt: string | null;
 }

@@ -433,8 +433,8 @@ export const learnerSettings = pgTable(
 );
 
 /**
- * The scheduler's state of one phrase for one learner (ts-fsrs's Card). A row exists once the phrase was first rated;
- * until then a phrase of the deck is new. No foreign key to phrases: a phrase an admin deletes leaves the deck (the
+ * The scheduler's state of one phrase for one learner (ts-fsrs's Card), from the moment the phrase joins the learner's
+ * deck (new: state 0) on. No foreign key to phrases: a phrase an admin deletes leaves the deck (the
  * deck is read through the catalogue) while its card and log stay as they were.
  */
 export const reviewCards = pgTable(
@@ -459,7 +459,12 @@ export const reviewCards = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.phraseId] }), index("review_cards_user_due_idx").on(t.userId, t.due)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.phraseId] }),
+    // Rated cards by due date; new ones (state 0) in the order they joined the deck.
+    index("review_cards_user_due_idx").on(t.userId, t.due).where(sql`${t.state} <> 0`),
+    index("review_cards_user_new_idx").on(t.userId, t.createdAt).where(sql`${t.state} = 0`),
+  ],
 );
 
 /**

@@ -6,6 +6,7 @@ import type { Executor } from "#server/db/client.server.ts";
 import { courseProgress, type Completion, type CourseProgress } from "#server/learning/lesson-flow.server.ts";
 import { languages, lessons, phrases, profiles, userFavorites, userProgress, users } from "#server/db/schema.ts";
 import { recordActivity, retractActivity } from "#server/review/activity.server.ts";
+import { enrollCompletedLessons, enrollPhrases } from "#server/review/deck.server.ts";
 import { getLearnerSettings } from "#server/review/learner-settings.server.ts";
 
 /**
@@ -69,6 +70,7 @@ export async function setLessonCompleted(db: Executor, userId: string, lesson: L
           set: { completed: true, updatedAt: now },
         });
       await recordActivity(tx, userId, today, settings.goal, { lessons: 1 });
+      if (settings.deckIncludesCompleted) await enrollCompletedLessons(tx, userId, lesson, now);
     } else {
       if (!existing) return;
       await tx.delete(userProgress).where(match);
@@ -130,9 +132,12 @@ export async function progressByLanguage(db: Executor, userId: string, catalog: 
     .sort((a, b) => a.languageName.localeCompare(b.languageName));
 }
 
-/** Saves a phrase as a favourite (again is a no-op). */
+/** Saves a phrase as a favourite (again is a no-op); it joins the learner's review deck. */
 export async function addFavorite(db: Executor, userId: string, phraseId: string) {
-  await db.insert(userFavorites).values({ userId, phraseId }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    await tx.insert(userFavorites).values({ userId, phraseId }).onConflictDoNothing();
+    await enrollPhrases(tx, userId, [phraseId]);
+  });
 }
 
 /** Removes the user's favourite of a phrase; false when there was none. */

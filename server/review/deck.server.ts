@@ -5,9 +5,11 @@ import { languages, lessons, levels, phrases, reviewCards, reviewLog, userFavori
 import { choices, newCard, type StoredCard } from "#server/review/scheduler.server.ts";
 
 /**
- * The learner's deck, read through the catalogue every time: their favourite phrases, and when they chose it every
- * phrase of the lessons they completed; never a phrase of a locked level or lesson, and a phrase an admin deleted is
- * simply no longer found. So the deck needs no upkeep when favourites, progress or the catalogue change.
+ * The learner's deck: their favourite phrases, and when they chose it every phrase of the lessons they completed.
+ * A phrase gets its card (new, state 0) when it joins (`enrollPhrases`), so finding the new ones is an index scan,
+ * not a search through every favourite. Membership itself is read through the catalogue at every query: never a
+ * phrase of a locked level or lesson, and a phrase an admin deleted, or a favourite taken back, is simply no longer
+ * found; its card and log stay as they were.
  */
 
 export interface DeckOwner {
@@ -117,17 +119,17 @@ function dueCards(db: Executor, owner: DeckOwner, now: Date, limit: number) {
     .limit(limit);
 }
 
-/** Phrases of the deck never rated (or whose first rating was undone), in catalogue order: a course's first lessons first. */
-function newPhrases(db: Executor, owner: DeckOwner, limit: number) {
+/** New cards of the deck (never rated, or their first rating undone), in the order they joined it. */
+function newCards(db: Executor, owner: DeckOwner, limit: number) {
   return db
     .select({ ...phraseColumns, card: cardColumns })
-    .from(phrases)
+    .from(reviewCards)
+    .innerJoin(phrases, eq(phrases.id, reviewCards.phraseId))
     .innerJoin(lessons, sameLesson)
     .innerJoin(levels, sameLevel)
     .innerJoin(languages, eq(languages.id, phrases.languageId))
-    .leftJoin(reviewCards, and(eq(reviewCards.userId, owner.userId), eq(reviewCards.phraseId, phrases.id)))
-    .where(and(isOpen, inDeck(owner), or(isNull(reviewCards.phraseId), eq(reviewCards.state, 0))))
-    .orderBy(asc(phrases.languageId), asc(levels.orderIndex), asc(phrases.levelId), asc(lessons.orderIndex), asc(phrases.lessonId), asc(phrases.position), asc(phrases.id))
+    .where(and(eq(reviewCards.userId, owner.userId), eq(reviewCards.state, 0), isOpen, inDeck(owner)))
+    .orderBy(asc(reviewCards.createdAt), asc(phrases.position), asc(reviewCards.phraseId))
     .limit(limit);
 }
 
@@ -140,14 +142,17 @@ async function newIntroducedOn(db: Executor, userId: string, today: string): Pro
   return row?.count ?? 0;
 }
 
-async function deckSize(db: Executor, owner: DeckOwner): Promise<number> {
+/** Whether the deck holds any card at all (asked only when nothing is due: the empty and the all-done states differ). */
+async function deckIsEmpty(db: Executor, owner: DeckOwner): Promise<boolean> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(phrases)
+    .select({ phraseId: reviewCards.phraseId })
+    .from(reviewCards)
+    .innerJoin(phrases, eq(phrases.id, reviewCards.phraseId))
     .innerJoin(lessons, sameLesson)
     .innerJoin(levels, sameLevel)
-    .where(and(isOpen, inDeck(owner)));
-  return row?.count ?? 0;
+    .where(and(eq(reviewCards.userId, owner.userId), isOpen, inDeck(owner)))
+    .limit(1);
+  return !row;
 }
 
 /** When the soonest card of the deck not in this queue is due. */
@@ -169,13 +174,9 @@ async function nextDue(db: Executor, owner: DeckOwner, now: Date): Promise<Date 
  * allowance, then cards still being learned that come back within the learn-ahead limit.
  */
 export async function reviewQueue(db: Executor, owner: DeckOwner, today: string, now = new Date()): Promise<ReviewQueue> {
-  const [due, introduced, size] = await Promise.all([
-    dueCards(db, owner, now, DUE_COUNT_CAP + 1),
-    newIntroducedOn(db, owner.userId, today),
-    deckSize(db, owner),
-  ]);
+  const [due, introduced] = await Promise.all([dueCards(db, owner, now, DUE_COUNT_CAP + 1), newIntroducedOn(db, owner.userId, today)]);
   const allowance = Math.max(0, NEW_PER_DAY - introduced);
-  const fresh = allowance > 0 ? await newPhrases(db, owner, allowance) : [];
+  const fresh = allowance > 0 ? await newCards(db, owner, allowance) : [];
   const dueNow = due.filter((row) => row.card.due <= now);
   const ahead = due.filter((row) => row.card.due > now);
   const items = [
@@ -183,8 +184,8 @@ export async function reviewQueue(db: Executor, owner: DeckOwner, today: string,
     ...fresh.map((row) => toItem(row, row.card, now)),
     ...ahead.map((row) => toItem(row, row.card, now)),
   ].slice(0, QUEUE_SIZE);
-  const next = items.length === 0 ? await nextDue(db, owner, now) : null;
-  return { items, dueCount: dueNow.length, newCount: fresh.length, deckSize: size, nextDueAt: next?.toISOString() ?? null };
+  const [next, deckEmpty] = items.length === 0 ? await Promise.all([nextDue(db, owner, now), deckIsEmpty(db, owner)]) : [null, false];
+  return { items, dueCount: dueNow.length, newCount: fresh.length, deckEmpty, nextDueAt: next?.toISOString() ?? null };
 }
 
 /** The header's count: cards due now and new phrases still allowed today (at most DUE_COUNT_CAP + 1). */
@@ -192,7 +193,7 @@ export async function dueCount(db: Executor, owner: DeckOwner, today: string, no
   const [due, introduced] = await Promise.all([dueCards(db, owner, now, DUE_COUNT_CAP + 1), newIntroducedOn(db, owner.userId, today)]);
   const dueNow = due.filter((row) => row.card.due <= now).length;
   const allowance = Math.min(Math.max(0, NEW_PER_DAY - introduced), DUE_COUNT_CAP + 1 - dueNow);
-  const fresh = allowance > 0 ? (await newPhrases(db, owner, allowance)).length : 0;
+  const fresh = allowance > 0 ? (await newCards(db, owner, allowance)).length : 0;
   return Math.min(DUE_COUNT_CAP + 1, dueNow + fresh);
 }
 
@@ -208,3 +209,26 @@ export async function phraseInDeck(db: Executor, owner: DeckOwner, phraseId: str
   return Boolean(row);
 }
 
+
+/** Gives these phrases a new card each for the learner, if they have none yet (they joined the deck). */
+export async function enrollPhrases(db: Executor, userId: string, phraseIds: string[], now = new Date()) {
+  if (phraseIds.length === 0) return;
+  const card = newCard(now);
+  await db
+    .insert(reviewCards)
+    .values(phraseIds.map((phraseId) => ({ userId, phraseId, ...card, createdAt: now })))
+    .onConflictDoNothing();
+}
+
+/** Enrols every phrase of the learner's completed lessons (the deck option was switched on), or of one of them. */
+export async function enrollCompletedLessons(db: Executor, userId: string, only?: { languageId: string; levelId: string; lessonId: string }, now = new Date()) {
+  const lesson = only
+    ? sql`and ${userProgress.languageId} = ${only.languageId} and ${userProgress.levelId} = ${only.levelId} and ${userProgress.lessonId} = ${only.lessonId}`
+    : sql``;
+  const card = newCard(now);
+  await db.execute(sql`insert into ${reviewCards} (user_id, phrase_id, due, stability, difficulty, scheduled_days, learning_steps, reps, lapses, state, created_at)
+    select ${userId}, ${phrases.id}, ${card.due}, 0, 0, 0, 0, 0, 0, 0, ${now}
+    from ${phrases} join ${userProgress} on ${userProgress.userId} = ${userId} and ${userProgress.completed}
+      and ${userProgress.languageId} = ${phrases.languageId} and ${userProgress.levelId} = ${phrases.levelId} and ${userProgress.lessonId} = ${phrases.lessonId} ${lesson}
+    on conflict do nothing`);
+}

@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone, learnerDay } from "#common/learner-day.t
 import { DEFAULT_GOAL, type LearnerGoal } from "#common/review.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { learnerDays, learnerSettings } from "#server/db/schema.ts";
+import { enrollCompletedLessons } from "#server/review/deck.server.ts";
 
 /**
  * A learner's review preferences (learner_settings): their time zone, daily goal and what their deck holds. A learner
@@ -68,6 +69,7 @@ export async function updateLearnerSettings(db: Executor, userId: string, change
         set: { ...values, version: sql`${learnerSettings.version} + 1`, updatedAt: now },
       })
       .returning();
+    if (change.deckIncludesCompleted) await enrollCompletedLessons(tx, userId, undefined, now);
     if (change.goal && row) {
       const today = learnerDay(now, row.timeZone ?? DEFAULT_TIME_ZONE);
       await tx

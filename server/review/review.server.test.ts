@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NEW_PER_DAY } from "#common/review.ts";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import type { DatabaseHandle } from "#server/db/client.server.ts";
-import { learnerDays, learnerSettings, lessons, languages, levels, phrases, reviewCards, reviewLog, userFavorites } from "#server/db/schema.ts";
+import { learnerDays, learnerSettings, lessons, languages, levels, phrases, reviewCards, reviewLog, userFavorites, userProgress } from "#server/db/schema.ts";
 import { addFavorite, setLessonCompleted } from "#server/learning/learning.server.ts";
 import { streakSummary } from "#server/review/activity.server.ts";
 import { dueCount, reviewQueue } from "#server/review/deck.server.ts";
@@ -51,7 +51,7 @@ afterAll(() => handle.close());
 
 beforeEach(async () => {
   const { db } = handle;
-  for (const table of [reviewLog, reviewCards, learnerDays, learnerSettings, userFavorites]) await db.delete(table);
+  for (const table of [reviewLog, reviewCards, learnerDays, learnerSettings, userFavorites, userProgress]) await db.delete(table);
 });
 
 const owner = (userId: string, deckIncludesCompleted = false) => ({ userId, deckIncludesCompleted });
@@ -84,11 +84,13 @@ describe("scheduling", () => {
   it("refuses a rating for a phrase outside the learner's deck, and writes nothing", async () => {
     await addFavorite(handle.db, ben.id, adios);
     await addFavorite(handle.db, ana.id, secret); // a favourite saved before its lesson was locked
+    const cards = await handle.db.select().from(reviewCards);
+    expect(cards.map((c) => [c.userId, c.phraseId, c.state]).sort()).toEqual([[ana.id, secret, 0], [ben.id, adios, 0]].sort());
     for (const phraseId of [adios, secret, crypto.randomUUID()]) {
       expect(await rateCard(handle.db, ana.id, { reviewId: crypto.randomUUID(), phraseId, rating: 3 })).toEqual({ kind: "not-found" });
     }
     expect(await handle.db.select().from(reviewLog)).toEqual([]);
-    expect(await handle.db.select().from(reviewCards)).toEqual([]);
+    expect(await handle.db.select().from(reviewCards)).toEqual(cards);
     expect(await handle.db.select().from(learnerDays)).toEqual([]);
   });
 
@@ -102,12 +104,12 @@ describe("scheduling", () => {
     expect(results.filter((r) => r.kind === "rated" && !r.replayed)).toHaveLength(1);
     expect(results.filter((r) => r.kind === "rated" && r.replayed)).toHaveLength(2);
     expect(await handle.db.select().from(reviewLog)).toHaveLength(1);
-    const [card] = await handle.db.select().from(reviewCards);
-    expect(card).toMatchObject({ reps: 1, version: 1 });
+    const [card] = await handle.db.select().from(reviewCards).where(eq(reviewCards.userId, ana.id));
+    expect(card).toMatchObject({ reps: 1, version: 2 });
     const [day] = await handle.db.select().from(learnerDays);
     expect(day?.reviews).toBe(1);
     expect(await rateCard(handle.db, ben.id, { reviewId, phraseId: hola, rating: 1 })).toEqual({ kind: "not-found" });
-    expect(await handle.db.select().from(reviewCards).where(eq(reviewCards.userId, ben.id))).toEqual([]);
+    expect((await handle.db.select().from(reviewCards).where(eq(reviewCards.userId, ben.id))).map((c) => c.state)).toEqual([0]);
   });
 });
 
@@ -127,7 +129,7 @@ describe("undo", () => {
     const { version: _v1, updatedAt: _u1, ...before } = afterFirst!;
     const { version, updatedAt: _u2, ...after } = restored!;
     expect(after).toEqual(before);
-    expect(version).toBe(3);
+    expect(version).toBe(4);
     const [day] = await handle.db.select().from(learnerDays);
     expect(day?.reviews).toBe(1);
     const log = await handle.db.select().from(reviewLog).where(eq(reviewLog.id, second));
@@ -145,15 +147,16 @@ describe("the deck", () => {
     await addFavorite(handle.db, ana.id, secret);
     const now = at("2026-03-01T12:00:00Z");
     let queue = await reviewQueue(handle.db, owner(ana.id), "2026-03-01", now);
-    expect(queue).toMatchObject({ deckSize: 1, dueCount: 0, newCount: 1 });
+    expect(queue).toMatchObject({ deckEmpty: false, dueCount: 0, newCount: 1 });
     expect(queue.items[0]).toMatchObject({ phraseId: hola, original: "Hola", cue: [50, 900], isNew: true });
     expect(queue.items[0]?.lesson).toEqual({ ...greetings, title: "Greetings", languageName: "Spanish" });
     expect(queue.items[0]?.choices.map((c) => c.interval)).toEqual(["1 min", "6 min", "10 min", "8 days"]);
 
     await setLessonCompleted(handle.db, ana.id, greetings, true);
-    expect((await reviewQueue(handle.db, owner(ana.id), "2026-03-01", now)).deckSize).toBe(1);
+    expect((await reviewQueue(handle.db, owner(ana.id), "2026-03-01", now)).items).toHaveLength(1);
+    await updateLearnerSettings(handle.db, ana.id, { deckIncludesCompleted: true }, now);
     queue = await reviewQueue(handle.db, owner(ana.id, true), "2026-03-01", now);
-    expect(queue.items.map((i) => i.phraseId)).toEqual([hola, adios]);
+    expect(queue.items.map((i) => i.phraseId).sort()).toEqual([hola, adios].sort());
     expect(await dueCount(handle.db, owner(ana.id, true), "2026-03-01", now)).toBe(2);
 
     // Rated, then deleted by an admin: gone from the deck, its card and log kept.
@@ -166,9 +169,13 @@ describe("the deck", () => {
     await rateCard(handle.db, ana.id, { reviewId: crypto.randomUUID(), phraseId: extra!.id, rating: 1 }, now);
     await handle.db.delete(phrases).where(eq(phrases.id, extra!.id));
     queue = await reviewQueue(handle.db, owner(ana.id, true), "2026-03-01", at("2026-03-01T12:05:00Z"));
-    expect(queue.items.map((i) => i.phraseId)).toEqual([hola, adios]);
+    expect(queue.items.map((i) => i.phraseId)).toEqual([adios, hola]); // due first (rated Again at 12:00), then new
     expect(await handle.db.select().from(reviewLog).where(and(eq(reviewLog.userId, ana.id), eq(reviewLog.phraseId, extra!.id)))).toHaveLength(1);
-    await setLessonCompleted(handle.db, ana.id, greetings, false);
+  });
+
+  it("tells an empty deck from an all-done one", async () => {
+    const queue = await reviewQueue(handle.db, owner(ben.id), "2026-03-01", at("2026-03-01T12:00:00Z"));
+    expect(queue).toEqual({ items: [], dueCount: 0, newCount: 0, deckEmpty: true, nextDueAt: null });
   });
 
   it(`meets at most ${NEW_PER_DAY} new phrases a day, and says when the next card is due`, async () => {
@@ -184,7 +191,7 @@ describe("the deck", () => {
       await rateCard(handle.db, ana.id, { reviewId: crypto.randomUUID(), phraseId: row.id, rating: 4 }, now);
     }
     const queue = await reviewQueue(handle.db, owner(ana.id), today, now);
-    expect(queue).toMatchObject({ items: [], dueCount: 0, newCount: 0, deckSize: NEW_PER_DAY + 5 });
+    expect(queue).toMatchObject({ items: [], dueCount: 0, newCount: 0, deckEmpty: false });
     expect(queue.nextDueAt).toBe(at("2026-04-09T15:00:00Z").toISOString());
     expect(await dueCount(handle.db, owner(ana.id), "2026-04-02", at("2026-04-02T15:00:00Z"))).toBe(5);
     await handle.db.delete(phrases).where(eq(phrases.audioUrl, "/c.mp3"));
@@ -267,7 +274,6 @@ describe("days, goal and streak (a Los Angeles learner)", () => {
     expect(await streakSummary(handle.db, ana.id, settings, now)).toMatchObject({ progress: 0, current: 0 });
     await setLessonCompleted(handle.db, ana.id, greetings, true, now);
     expect(await streakSummary(handle.db, ana.id, settings, now)).toMatchObject({ progress: 1, current: 1 });
-    await setLessonCompleted(handle.db, ana.id, greetings, false, now);
   });
 
   it("measures a day against its own goal, and shows twelve Monday-aligned weeks ending today", async () => {

@@ -62,6 +62,10 @@ ALTER TABLE "learner_days" ADD CONSTRAINT "learner_days_user_id_users_id_fk" FOR
 ALTER TABLE "learner_settings" ADD CONSTRAINT "learner_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_cards" ADD CONSTRAINT "review_cards_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_log" ADD CONSTRAINT "review_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "review_cards_user_due_idx" ON "review_cards" USING btree ("user_id","due");--> statement-breakpoint
+CREATE INDEX "review_cards_user_due_idx" ON "review_cards" USING btree ("user_id","due") WHERE "review_cards"."state" <> 0;--> statement-breakpoint
+CREATE INDEX "review_cards_user_new_idx" ON "review_cards" USING btree ("user_id","created_at") WHERE "review_cards"."state" = 0;--> statement-breakpoint
 CREATE INDEX "review_log_user_day_idx" ON "review_log" USING btree ("user_id","learner_day");--> statement-breakpoint
-CREATE INDEX "review_log_user_phrase_idx" ON "review_log" USING btree ("user_id","phrase_id","reviewed_at");
+CREATE INDEX "review_log_user_phrase_idx" ON "review_log" USING btree ("user_id","phrase_id","reviewed_at");--> statement-breakpoint
+-- Favourites saved before the review deck existed join it as new cards, in the order they were saved.
+INSERT INTO "review_cards" ("user_id", "phrase_id", "due", "stability", "difficulty", "scheduled_days", "learning_steps", "reps", "lapses", "state", "created_at")
+SELECT "user_id", "phrase_id", now(), 0, 0, 0, 0, 0, 0, 0, "created_at" FROM "user_favorites" ON CONFLICT DO NOTHING;
