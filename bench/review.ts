@@ -1,0 +1,164 @@
+/**
+ * The review loop at scale (issue 24): `npm run build && npm run bench:review`.
+ *
+ * A learner with 10,000 cards (bench/review-seed.ts: 300 due now, five logged ratings per card, a year of days) on a
+ * fresh embedded database, the production server as `npm run serve` starts it, the learner signed in through the real
+ * /auth form. Times, one request at a time from request to the end of the body, after a warm-up:
+ * - the next cards: `GET /review.data` (the page's loader: due cards, new ones, their four intervals);
+ * - a rating: `POST /review.data` (schedule, log, day), each on the first card of the queue;
+ * - the header's count: `GET /api/viewer` (session, progress and the due count);
+ * - the profile with its streak and twelve weeks.
+ * Target: p95 < 50 ms for the next cards and a rating. Writes its section of bench/RESULTS.md.
+ * `BENCH_DATABASE_URL=postgresql://…` runs it on a fresh database on that server instead (dropped afterwards).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { loadEnv } from "#server/env.server.ts";
+import { createRuntime } from "#server/runtime.server.ts";
+import { rssMb, signInThroughForm, startProductionServer, stopServer } from "./production-server.ts";
+import { benchLearner, reviewShape, seedReviewLearner } from "./review-seed.ts";
+
+const port = Number(process.env.BENCH_PORT ?? 3652);
+const base = `http://127.0.0.1:${port}`;
+const requests = Number(process.env.BENCH_REQUESTS ?? 200);
+const warmup = 10;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-bench-review-"));
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const databaseName = `phrasewise_bench_${randomBytes(4).toString("hex")}`;
+const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString() : undefined;
+const driver = databaseUrl ? "PostgreSQL" : "PGlite";
+const serverEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+  PUBLIC_URL: base,
+  SEED_DEMO: "false",
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("base64") } : {}),
+};
+
+async function onServer(text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function timed(what: string, once: () => Promise<void>) {
+  for (let i = 0; i < warmup; i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const started = performance.now();
+    await once();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { what, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)! };
+}
+
+/** The first phrase id in a `/review.data` answer (a turbo-stream: the ids appear as plain strings). */
+function firstPhraseId(body: string): string {
+  const match = /"phraseId","([0-9a-f-]{36})"/.exec(body) ?? /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/.exec(body);
+  if (!match) throw new Error(`No phrase in the review answer: ${body.slice(0, 300)}`);
+  return match[1]!;
+}
+
+function writeSection(lines: string[]) {
+  const file = "bench/RESULTS.md";
+  const heading = lines[0]!;
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmark results\n";
+  const start = current.indexOf(`\n${heading}\n`);
+  const section = `${lines.join("\n")}\n`;
+  if (start === -1) {
+    fs.writeFileSync(file, `${current.trimEnd()}\n\n${section}`);
+    return;
+  }
+  const end = current.indexOf("\n## ", start + heading.length + 1);
+  fs.writeFileSync(file, `${current.slice(0, start + 1)}${section}${end === -1 ? "" : current.slice(end)}`);
+}
+
+if (databaseUrl) await onServer(`create database ${databaseName}`);
+let server: Awaited<ReturnType<typeof startProductionServer>>["server"] | undefined;
+try {
+  const seedStarted = performance.now();
+  {
+    const runtime = await createRuntime(loadEnv(serverEnv));
+    try {
+      await seedReviewLearner(runtime);
+    } finally {
+      await runtime.close();
+    }
+  }
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  ({ server } = await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings` }));
+  const cookie = await signInThroughForm(base, benchLearner);
+  const headers = { cookie, "accept-encoding": "gzip, deflate, br, zstd" };
+
+  const next = async () => {
+    const response = await fetch(`${base}/review.data`, { headers });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`/review.data answered ${response.status}`);
+    return body;
+  };
+  const nextCards = await timed("Next cards (`GET /review.data`)", async () => void (await next()));
+  // A rating follows the page's answer: the queue is read untimed, then the rating on its first card is timed.
+  const ratingTimes: number[] = [];
+  for (let i = 0; i < warmup + requests; i++) {
+    const phraseId = firstPhraseId(await next());
+    const started = performance.now();
+    const response = await fetch(`${base}/review.data`, {
+      method: "POST",
+      headers: { ...headers, origin: base, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "rate", reviewId: crypto.randomUUID(), phraseId, rating: String(1 + (i % 4)) }),
+    });
+    await response.text();
+    if (response.status !== 200) throw new Error(`Rating answered ${response.status}`);
+    if (i >= warmup) ratingTimes.push(performance.now() - started);
+  }
+  ratingTimes.sort((a, b) => a - b);
+  const rows = [
+    nextCards,
+    { what: "A rating (`POST /review.data`, the queue's first card)", p50: percentile(ratingTimes, 50), p95: percentile(ratingTimes, 95), max: ratingTimes.at(-1)! },
+  ];
+  rows.push(
+    await timed("The header's due count (`GET /api/viewer`)", async () => {
+      const response = await fetch(`${base}/api/viewer?path=%2F`, { headers });
+      const body = (await response.json()) as { reviewsDue?: number };
+      if (typeof body.reviewsDue !== "number") throw new Error("The viewer has no due count");
+    }),
+    await timed("Profile with streak and twelve weeks (`GET /profile`)", async () => {
+      const response = await fetch(`${base}/profile`, { headers });
+      await response.text();
+      if (response.status !== 200) throw new Error(`/profile answered ${response.status}`);
+    }),
+  );
+  const rss = await rssMb(server.pid!);
+  const lines = [
+    `## Review at scale (${driver})`,
+    "",
+    `A learner with ${(reviewShape.lessons * reviewShape.phrasesPerLesson).toLocaleString("en-US")} cards (${reviewShape.dueNow} due, ${reviewShape.ratingsPerCard} logged ratings each, a year of days), seeded in ${seedSeconds.toFixed(1)} s. ` +
+      `${requests} requests per row, one at a time after ${warmup} warm-up ones, on loopback; production build, \`npm run serve\`'s settings. Rerun: \`npm run build && npm run bench:review\`. Target: p95 < 50 ms for the next cards and a rating.`,
+    "",
+    "| Request | p50 | p95 | max |",
+    "| --- | --- | --- | --- |",
+    ...rows.map((row) => `| ${row.what} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ${row.max.toFixed(1)} ms |`),
+    "",
+    `Server RSS after the run: ${rss.toFixed(0)} MB. Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} cores.`,
+  ];
+  console.log(lines.join("\n"));
+  writeSection(lines);
+} finally {
+  if (server) await stopServer(server);
+  if (databaseUrl) await onServer(`drop database if exists ${databaseName} with (force)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
