@@ -75,7 +75,7 @@ export async function findViewer(db: Executor, catalog: CatalogSnapshot, token: 
   const now = new Date();
   const reviewsDue = await dueCount(
     db,
-    { userId: row.id, deckIncludesCompleted: Boolean(row.deckIncludesCompleted) },
+    { userId: row.id, deckIncludesCompleted: Boolean(row.deckIncludesCompleted), catalog },
     learnerDay(now, row.timeZone ?? DEFAULT_TIME_ZONE),
     now,
   );

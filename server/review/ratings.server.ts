@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { learnerDay } from "#common/learner-day.ts";
 import type { ReviewRating } from "#common/review.ts";
+import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import type { Executor, Transaction } from "#server/db/client.server.ts";
 import { reviewCards, reviewLog } from "#server/db/schema.ts";
 import { recordActivity, retractActivity } from "#server/review/activity.server.ts";
@@ -70,7 +71,7 @@ async function writeCard(tx: Executor, userId: string, phraseId: string, card: S
     });
 }
 
-export async function rateCard(db: Executor, userId: string, input: RatingInput, now = new Date()): Promise<RatingResult> {
+export async function rateCard(db: Executor, catalog: CatalogSnapshot, userId: string, input: RatingInput, now = new Date()): Promise<RatingResult> {
   return db.transaction(async (tx) => {
     await lockCard(tx, userId, input.phraseId);
     const [logged] = await tx.select({ userId: reviewLog.userId, phraseId: reviewLog.phraseId }).from(reviewLog).where(eq(reviewLog.id, input.reviewId)).limit(1);
@@ -80,7 +81,7 @@ export async function rateCard(db: Executor, userId: string, input: RatingInput,
       return card ? { kind: "rated", card, replayed: true } : { kind: "not-found" };
     }
     const settings = await getLearnerSettings(tx, userId);
-    if (!(await phraseInDeck(tx, { userId, deckIncludesCompleted: settings.deckIncludesCompleted }, input.phraseId))) {
+    if (!(await phraseInDeck(tx, { userId, deckIncludesCompleted: settings.deckIncludesCompleted, catalog }, input.phraseId))) {
       return { kind: "not-found" };
     }
     const stored = await readCard(tx, userId, input.phraseId);

@@ -3,6 +3,7 @@ import { createEmptyCard, fsrs, Rating, type Card } from "ts-fsrs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NEW_PER_DAY } from "#common/review.ts";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
+import { loadCatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import type { DatabaseHandle } from "#server/db/client.server.ts";
 import { learnerDays, learnerSettings, lessons, languages, levels, phrases, reviewCards, reviewLog, userFavorites, userProgress } from "#server/db/schema.ts";
 import { addFavorite, setLessonCompleted } from "#server/learning/learning.server.ts";
@@ -54,7 +55,8 @@ beforeEach(async () => {
   for (const table of [reviewLog, reviewCards, learnerDays, learnerSettings, userFavorites, userProgress]) await db.delete(table);
 });
 
-const owner = (userId: string, deckIncludesCompleted = false) => ({ userId, deckIncludesCompleted });
+const catalog = () => loadCatalogSnapshot(handle.db);
+const owner = async (userId: string, deckIncludesCompleted = false) => ({ userId, deckIncludesCompleted, catalog: await catalog() });
 
 describe("scheduling", () => {
   it("gives the library's own intervals: Good x3, Again, Good", async () => {
@@ -65,7 +67,7 @@ describe("scheduling", () => {
     const ratings = [Rating.Good, Rating.Good, Rating.Good, Rating.Again, Rating.Good] as const;
     const waits: number[] = [];
     for (const rating of ratings) {
-      const result = await rateCard(handle.db, ana.id, { reviewId: crypto.randomUUID(), phraseId: hola, rating }, now);
+      const result = await rateCard(handle.db, await catalog(), ana.id, { reviewId: crypto.randomUUID(), phraseId: hola, rating }, now);
       expected = f.next(expected, now, rating).card;
       if (result.kind !== "rated") throw new Error("not rated");
       expect(result.card.due.toISOString()).toBe(expected.due.toISOString());
@@ -87,7 +89,7 @@ describe("scheduling", () => {
     const cards = await handle.db.select().from(reviewCards);
     expect(cards.map((c) => [c.userId, c.phraseId, c.state]).sort()).toEqual([[ana.id, secret, 0], [ben.id, adios, 0]].sort());
     for (const phraseId of [adios, secret, crypto.randomUUID()]) {
-      expect(await rateCard(handle.db, ana.id, { reviewId: crypto.randomUUID(), phraseId, rating: 3 })).toEqual({ kind: "not-found" });
+      expect(await rateCard(handle.db, await catalog(), ana.id, { reviewId: crypto.randomUUID(), phraseId, rating: 3 })).toEqual({ kind: "not-found" });
     }
     expect(await handle.db.select().from(reviewLog)).toEqual([]);
     expect(await handle.db.select().from(reviewCards)).toEqual(cards);
@@ -98,8 +100,9 @@ describe("scheduling", () => {
     await addFavorite(handle.db, ana.id, hola);
     await addFavorite(handle.db, ben.id, hola);
     const reviewId = crypto.randomUUID();
+    const snapshot = await catalog();
     const results = await Promise.all(
-      [0, 1, 2].map(() => rateCard(handle.db, ana.id, { reviewId, phraseId: hola, rating: 3 })),
+      [0, 1, 2].map(() => rateCard(handle.db, snapshot, ana.id, { reviewId, phraseId: hola, rating: 3 })),
     );
     expect(results.filter((r) => r.kind === "rated" && !r.replayed)).toHaveLength(1);
     expect(results.filter((r) => r.kind === "rated" && r.replayed)).toHaveLength(2);
@@ -108,7 +111,7 @@ describe("scheduling", () => {
     expect(card).toMatchObject({ reps: 1, version: 2 });
     const [day] = await handle.db.select().from(learnerDays);
     expect(day?.reviews).toBe(1);
-    expect(await rateCard(handle.db, ben.id, { reviewId, phraseId: hola, rating: 1 })).toEqual({ kind: "not-found" });
+    expect(await rateCard(handle.db, await catalog(), ben.id, { reviewId, phraseId: hola, rating: 1 })).toEqual({ kind: "not-found" });
     expect((await handle.db.select().from(reviewCards).where(eq(reviewCards.userId, ben.id))).map((c) => c.state)).toEqual([0]);
   });
 });
@@ -118,9 +121,9 @@ describe("undo", () => {
     await addFavorite(handle.db, ana.id, hola);
     const [first, second] = ids(2) as [string, string];
     const t0 = at("2026-02-01T18:00:00Z");
-    await rateCard(handle.db, ana.id, { reviewId: first, phraseId: hola, rating: 3 }, t0);
+    await rateCard(handle.db, await catalog(), ana.id, { reviewId: first, phraseId: hola, rating: 3 }, t0);
     const [afterFirst] = await handle.db.select().from(reviewCards);
-    await rateCard(handle.db, ana.id, { reviewId: second, phraseId: hola, rating: 1 }, at("2026-02-01T18:11:00Z"));
+    await rateCard(handle.db, await catalog(), ana.id, { reviewId: second, phraseId: hola, rating: 1 }, at("2026-02-01T18:11:00Z"));
     expect(await undoRating(handle.db, ben.id, second)).toEqual({ kind: "not-found" });
     expect(await undoRating(handle.db, ana.id, first)).toEqual({ kind: "not-latest" });
     expect(await undoRating(handle.db, ana.id, second)).toEqual({ kind: "undone", phraseId: hola });
@@ -136,7 +139,7 @@ describe("undo", () => {
     expect(log[0]?.undoneAt).not.toBeNull();
     // Undoing the first rating too makes the phrase new again, in the queue as new.
     expect(await undoRating(handle.db, ana.id, first)).toEqual({ kind: "undone", phraseId: hola });
-    const queue = await reviewQueue(handle.db, owner(ana.id), "2026-02-01", at("2026-02-01T18:12:00Z"));
+    const queue = await reviewQueue(handle.db, await owner(ana.id), "2026-02-01", at("2026-02-01T18:12:00Z"));
     expect(queue.items.map((i) => [i.phraseId, i.isNew])).toEqual([[hola, true]]);
   });
 });
@@ -146,35 +149,35 @@ describe("the deck", () => {
     await addFavorite(handle.db, ana.id, hola);
     await addFavorite(handle.db, ana.id, secret);
     const now = at("2026-03-01T12:00:00Z");
-    let queue = await reviewQueue(handle.db, owner(ana.id), "2026-03-01", now);
+    let queue = await reviewQueue(handle.db, await owner(ana.id), "2026-03-01", now);
     expect(queue).toMatchObject({ deckEmpty: false, dueCount: 0, newCount: 1 });
     expect(queue.items[0]).toMatchObject({ phraseId: hola, original: "Hola", cue: [50, 900], isNew: true });
     expect(queue.items[0]?.lesson).toEqual({ ...greetings, title: "Greetings", languageName: "Spanish" });
     expect(queue.items[0]?.choices.map((c) => c.interval)).toEqual(["1 min", "6 min", "10 min", "8 days"]);
 
     await setLessonCompleted(handle.db, ana.id, greetings, true);
-    expect((await reviewQueue(handle.db, owner(ana.id), "2026-03-01", now)).items).toHaveLength(1);
+    expect((await reviewQueue(handle.db, await owner(ana.id), "2026-03-01", now)).items).toHaveLength(1);
     await updateLearnerSettings(handle.db, ana.id, { deckIncludesCompleted: true }, now);
-    queue = await reviewQueue(handle.db, owner(ana.id, true), "2026-03-01", now);
+    queue = await reviewQueue(handle.db, await owner(ana.id, true), "2026-03-01", now);
     expect(queue.items.map((i) => i.phraseId).sort()).toEqual([hola, adios].sort());
-    expect(await dueCount(handle.db, owner(ana.id, true), "2026-03-01", now)).toBe(2);
+    expect(await dueCount(handle.db, await owner(ana.id, true), "2026-03-01", now)).toBe(2);
 
     // Rated, then deleted by an admin: gone from the deck, its card and log kept.
-    await rateCard(handle.db, ana.id, { reviewId: crypto.randomUUID(), phraseId: adios, rating: 1 }, now);
+    await rateCard(handle.db, await catalog(), ana.id, { reviewId: crypto.randomUUID(), phraseId: adios, rating: 1 }, now);
     const [extra] = await handle.db
       .insert(phrases)
       .values({ ...greetings, originalText: "Gracias", translatedText: "Thanks", audioUrl: "/b.mp3", position: 2 })
       .returning({ id: phrases.id });
     await addFavorite(handle.db, ana.id, extra!.id);
-    await rateCard(handle.db, ana.id, { reviewId: crypto.randomUUID(), phraseId: extra!.id, rating: 1 }, now);
+    await rateCard(handle.db, await catalog(), ana.id, { reviewId: crypto.randomUUID(), phraseId: extra!.id, rating: 1 }, now);
     await handle.db.delete(phrases).where(eq(phrases.id, extra!.id));
-    queue = await reviewQueue(handle.db, owner(ana.id, true), "2026-03-01", at("2026-03-01T12:05:00Z"));
+    queue = await reviewQueue(handle.db, await owner(ana.id, true), "2026-03-01", at("2026-03-01T12:05:00Z"));
     expect(queue.items.map((i) => i.phraseId)).toEqual([adios, hola]); // due first (rated Again at 12:00), then new
     expect(await handle.db.select().from(reviewLog).where(and(eq(reviewLog.userId, ana.id), eq(reviewLog.phraseId, extra!.id)))).toHaveLength(1);
   });
 
   it("tells an empty deck from an all-done one", async () => {
-    const queue = await reviewQueue(handle.db, owner(ben.id), "2026-03-01", at("2026-03-01T12:00:00Z"));
+    const queue = await reviewQueue(handle.db, await owner(ben.id), "2026-03-01", at("2026-03-01T12:00:00Z"));
     expect(queue).toEqual({ items: [], dueCount: 0, newCount: 0, deckEmpty: true, nextDueAt: null });
   });
 
@@ -186,14 +189,14 @@ describe("the deck", () => {
     for (const row of rows) await addFavorite(handle.db, ana.id, row.id);
     const now = at("2026-04-01T15:00:00Z");
     const today = "2026-04-01";
-    expect(await dueCount(handle.db, owner(ana.id), today, now)).toBe(NEW_PER_DAY);
+    expect(await dueCount(handle.db, await owner(ana.id), today, now)).toBe(NEW_PER_DAY);
     for (const row of rows.slice(0, NEW_PER_DAY)) {
-      await rateCard(handle.db, ana.id, { reviewId: crypto.randomUUID(), phraseId: row.id, rating: 4 }, now);
+      await rateCard(handle.db, await catalog(), ana.id, { reviewId: crypto.randomUUID(), phraseId: row.id, rating: 4 }, now);
     }
-    const queue = await reviewQueue(handle.db, owner(ana.id), today, now);
+    const queue = await reviewQueue(handle.db, await owner(ana.id), today, now);
     expect(queue).toMatchObject({ items: [], dueCount: 0, newCount: 0, deckEmpty: false });
     expect(queue.nextDueAt).toBe(at("2026-04-09T15:00:00Z").toISOString());
-    expect(await dueCount(handle.db, owner(ana.id), "2026-04-02", at("2026-04-02T15:00:00Z"))).toBe(5);
+    expect(await dueCount(handle.db, await owner(ana.id), "2026-04-02", at("2026-04-02T15:00:00Z"))).toBe(5);
     await handle.db.delete(phrases).where(eq(phrases.audioUrl, "/c.mp3"));
   });
 });
@@ -202,7 +205,7 @@ describe("days, goal and streak (a Los Angeles learner)", () => {
   const la = "America/Los_Angeles";
 
   async function reviewAt(iso: string) {
-    await rateCard(handle.db, ana.id, { reviewId: crypto.randomUUID(), phraseId: hola, rating: 3 }, at(iso));
+    await rateCard(handle.db, await catalog(), ana.id, { reviewId: crypto.randomUUID(), phraseId: hola, rating: 3 }, at(iso));
   }
   const days = async () =>
     Object.fromEntries((await handle.db.select().from(learnerDays).where(eq(learnerDays.userId, ana.id))).map((d) => [d.day, d.reviews]));
