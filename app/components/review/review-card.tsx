@@ -112,7 +112,6 @@ export function ReviewCard({
                   type="submit"
                   name="rating"
                   value={choice.rating}
-                  aria-label={`${RATING_LABELS[choice.rating]} · ${choice.interval}`}
                   aria-keyshortcuts={String(choice.rating)}
                   className={cn(
                     "relative flex min-h-16 flex-col items-center justify-center rounded-2xl border px-3 py-2 transition-colors",
@@ -120,6 +119,7 @@ export function ReviewCard({
                   )}
                 >
                   <span className="text-base font-bold">{RATING_LABELS[choice.rating]}</span>
+                  <span className="sr-only"> · </span>
                   <span className="text-sm font-medium">{choice.interval}</span>
                   <kbd
                     aria-hidden

@@ -48,13 +48,13 @@ export function GoalProgress({ goal }: { goal: TodayGoal }) {
   );
 }
 
-function NextSteps() {
+function NextSteps({ lessons = "Back to Lessons" }: { lessons?: string }) {
   return (
     <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
       <Button asChild>
         <Link to="/languages">
           <BookOpen aria-hidden />
-          Back to Lessons
+          {lessons}
         </Link>
       </Button>
       <Button asChild variant="outline">
@@ -154,7 +154,7 @@ export function EmptyDeck({ focus }: { focus: boolean }) {
       <p className="mx-auto mt-3 max-w-lg text-muted">
         You can also review every phrase of the lessons you complete: turn that on in your profile.
       </p>
-      <NextSteps />
+      <NextSteps lessons="Explore Lessons" />
     </section>
   );
 }
