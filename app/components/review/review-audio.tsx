@@ -54,7 +54,7 @@ export function ReviewAudio({
         aria-label={player.playing ? "Pause the phrase" : "Play the phrase"}
         aria-keyshortcuts="R"
         className={cn(
-          "inline-flex size-20 items-center justify-center rounded-full bg-brand-700 text-white shadow-md transition-colors hover:bg-brand-800",
+          "inline-flex size-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-md transition-colors hover:bg-brand-800 sm:size-20",
           "[html:not([data-hydrated])_&]:hidden",
         )}
       >

@@ -39,11 +39,16 @@ export function ReviewCard({
   cardRef: React.Ref<HTMLElement>;
 }) {
   const summaryRef = useRef<HTMLElement>(null);
+  const ratingsRef = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     if (focusOnMount) summaryRef.current?.focus();
     // Once, as the card arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // The answer open: the ratings in view (on a phone they are below the fold, clear of the bottom tab bar).
+  useEffect(() => {
+    if (revealed) ratingsRef.current?.scrollIntoView({ block: "nearest" });
+  }, [revealed]);
 
   return (
     <article
@@ -56,7 +61,7 @@ export function ReviewCard({
         <span className="text-muted">{item.lesson.title}</span>
         {item.isNew ? <span className="rounded-full bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-700">New</span> : null}
       </p>
-      <div className="mt-6 flex flex-col items-center gap-5 text-center">
+      <div className="mt-4 flex flex-col items-center gap-4 text-center sm:mt-6 sm:gap-5">
         <ReviewAudio item={item} playKey={reviewId} onReady={onAudioReady} />
         <p className="text-2xl font-bold break-words text-ink sm:text-3xl" data-review-original>
           {item.original}
@@ -65,7 +70,7 @@ export function ReviewCard({
       <details
         open={revealed}
         onToggle={(event) => onRevealChange(event.currentTarget.open)}
-        className="group mt-6"
+        className="group mt-5 sm:mt-6"
       >
         <summary
           ref={summaryRef}
@@ -103,7 +108,7 @@ export function ReviewCard({
           <input type="hidden" name="intent" value="rate" />
           <input type="hidden" name="reviewId" value={reviewId} />
           <input type="hidden" name="phraseId" value={item.phraseId} />
-          <fieldset>
+          <fieldset ref={ratingsRef} className="scroll-mb-24 md:scroll-mb-6">
             <legend className="mb-3 w-full text-center text-sm font-semibold text-ink">How well did you remember it?</legend>
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               {item.choices.map((choice) => (

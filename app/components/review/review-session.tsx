@@ -64,15 +64,24 @@ export function ReviewSession({
   const [focusNext, setFocusNext] = useState(false);
   const cardRef = useRef<HTMLElement>(null);
   const replayRef = useRef<() => void>(() => {});
-  // Each rating's request, so an undo of it goes out once the server has it.
-  const landed = useRef(new Map<string, Promise<void>>());
   const submit = useSubmit();
+  // Ratings and undos go out one after another, each once the one before has been answered: an undo never overtakes
+  // its rating, and the card's next rating never overtakes the undo. The phrases of those still waiting to go out:
+  const [queued, setQueued] = useState<string[]>([]);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const send = (form: FormData, fetcherKey: string, phraseId: string) => {
+    setQueued((previous) => [...previous, phraseId]);
+    chain.current = chain.current.then(() => {
+      setQueued((previous) => previous.filter((_, index) => index !== previous.indexOf(phraseId)));
+      return submit(form, { method: "post", navigate: false, fetcherKey, preventScrollReset: true }).catch(() => {});
+    });
+  };
 
   const announce = (text: string) => setAnnouncement((previous) => ({ text, n: previous.n + 1 }));
 
   // Ratings and undos on their way (until the page's data has been read again after them).
   const busy = useFetchers().filter((f) => f.state !== "idle" && /^(rate|undo):/.test(f.key));
-  const settled = busy.length === 0;
+  const settled = busy.length === 0 && queued.length === 0;
   const last = history.at(-1);
   const current: Shown | null =
     pinned ?? (hydrated && settled && queue.items[0] ? { item: queue.items[0], reviewId: spareId, shownAt: last?.ratedAt ?? null } : null);
@@ -100,15 +109,14 @@ export function ReviewSession({
     form.set("rating", String(rating));
     form.set("durationMs", String(Math.min(MAX_DURATION_MS, Math.round(now - startedAt))));
     if (!timeZoneKnown) form.set("timeZone", Intl.DateTimeFormat().resolvedOptions().timeZone);
-    landed.current.set(reviewId, submit(form, { method: "post", navigate: false, fetcherKey: `rate:${reviewId}`, preventScrollReset: true }));
+    send(form, `rate:${reviewId}`, item.phraseId);
     setHistory((previous) => [...previous, { reviewId, item, rating, startedAt, ratedAt: now }]);
     const interval = item.choices.find((choice) => choice.rating === rating)?.interval;
     announce(`${RATING_LABELS[rating]}${interval ? `: back in ${interval}` : ""}.`);
     setFocusNext(focusInCard());
     // The next card at once, from the queue as last read, leaving out the phrases whose ratings are on their way; or,
     // when that leaves none, the first card of the queue read after them.
-    const pending = new Set(busy.map((f) => String(f.formData?.get("phraseId") ?? "")));
-    pending.add(item.phraseId);
+    const pending = new Set([...busy.map((f) => String(f.formData?.get("phraseId") ?? "")), ...queued, item.phraseId]);
     const next = queue.items.find((candidate) => !pending.has(candidate.phraseId));
     setPinned(next ? { item: next, reviewId: newId(), shownAt: now } : null);
     setSpareId(newId());
@@ -123,12 +131,10 @@ export function ReviewSession({
     setPinned({ item: last.item, reviewId: newId(), shownAt: Date.now() });
     setRevealed(false);
     announce(`Rating undone. Back to "${last.item.original}".`);
-    void (landed.current.get(last.reviewId) ?? Promise.resolve()).then(() => {
-      const form = new FormData();
-      form.set("intent", "undo");
-      form.set("reviewId", last.reviewId);
-      void submit(form, { method: "post", navigate: false, fetcherKey: `undo:${last.reviewId}`, preventScrollReset: true });
-    });
+    const form = new FormData();
+    form.set("intent", "undo");
+    form.set("reviewId", last.reviewId);
+    send(form, `undo:${last.reviewId}`, last.item.phraseId);
     setUndos((previous) => [...previous, last]);
   };
 
