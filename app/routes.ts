@@ -18,6 +18,7 @@ export default [
     route("blog", "routes/public/blog.tsx"),
     route("blog/:slug", "routes/public/blog-post.tsx"),
     route("profile", "routes/profile/profile.tsx"),
+    route("review", "routes/review/review.tsx"),
     route(":language", "routes/public/language.tsx"),
     route(":language/:level", "routes/public/level.tsx"),
     route(":language/:level/:lesson", "routes/public/lesson.tsx"),

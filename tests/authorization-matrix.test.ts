@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FAVICON } from "#common/settings.ts";
 import { settingsText } from "#common/settings-forms.ts";
 import { authText } from "#common/toast.ts";
-import { phrases, userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels, blogPosts, settings as settingsTable } from "#server/db/schema.ts";
+import { phrases, reviewLog, userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels, blogPosts, settings as settingsTable } from "#server/db/schema.ts";
 import { catalogToasts } from "#common/catalog-admin.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
@@ -64,6 +64,11 @@ const cookies = {} as Record<Who, string>;
 const ids = {} as Record<Who, string>;
 let phraseIds: string[] = [];
 let userFavoriteId = "";
+/**
+ * The rating the /review probes make and undo. By then everyone signed in saved Hola (the lesson probes) and the user
+ * removed theirs (the profile probes): Hola is in the other learner's and the admin's decks, not in the user's.
+ */
+const matrixReviewId = "7d3c1a52-6f0e-4b7a-9d2e-1c5b8a4f3e21";
 
 const adminPage = (path: string): { probes: Probe[] } => ({
   probes: [
@@ -380,6 +385,38 @@ const matrix: Record<string, Row> = {
             .from(userFavorites)
             .where(and(eq(userFavorites.id, userFavoriteId)));
           expect(left).toEqual([]);
+        },
+      },
+    ],
+  },
+
+  "routes/review/review": {
+    probes: [
+      { name: "GET /review", method: "GET", path: () => "/review", expect: signedInOnly("/review", { status: 200 }) },
+      { name: "GET /review.data", method: "GET", path: () => "/review.data", expect: { ...signedInOnly("", { status: 200 }), visitor: { status: 202 }, unconfirmed: { status: 202 } } },
+      {
+        // The user: Hola is not in their deck. The other learner: rated. The admin: the other learner's review id.
+        name: "POST /review: rate Hola (in the other learner's deck; a replay of their id by anyone else is refused)",
+        method: "POST",
+        path: () => "/review",
+        body: () => ({ intent: "rate", reviewId: matrixReviewId, phraseId: phraseIds[0]!, rating: "3", timeZone: "Europe/Paris" }),
+        expect: { visitor: { status: 302, location: "/auth" }, unconfirmed: { status: 302, location: "/auth" }, user: { status: 404 }, other: { status: 200 }, admin: { status: 404 } },
+        async check(who) {
+          expect(who).toBe("other");
+          const rows = await site.runtime.database.db.select().from(reviewLog).where(eq(reviewLog.id, matrixReviewId));
+          expect(rows.map((r) => [r.userId, r.phraseId, r.rating])).toEqual([[ids.other, phraseIds[0], 3]]);
+        },
+      },
+      {
+        name: "POST /review: undo the other learner's rating (only they may)",
+        method: "POST",
+        path: () => "/review",
+        body: () => ({ intent: "undo", reviewId: matrixReviewId }),
+        expect: { visitor: { status: 302, location: "/auth" }, unconfirmed: { status: 302, location: "/auth" }, user: { status: 404 }, other: { status: 200 }, admin: { status: 404 } },
+        async check(who) {
+          expect(who).toBe("other");
+          const [row] = await site.runtime.database.db.select().from(reviewLog).where(eq(reviewLog.id, matrixReviewId));
+          expect(row?.undoneAt).toBeInstanceOf(Date);
         },
       },
     ],

@@ -54,6 +54,8 @@ export interface BodyLimitRule {
 export const bodyLimitRules: BodyLimitRule[] = [
   // The support form's largest valid submission is about 5.4 kB.
   { path: "/support", maxBytes: 64 * KiB },
+  // A review rating is under 300 bytes (two ids, a rating, a duration, a time zone name of at most 64 characters).
+  { path: "/review", maxBytes: 4 * KiB },
   // The audio backfill's largest valid request (a skip list of 100 groups with 200-character ids) is about 65 kB.
   { path: "/admin/audio-backfill", maxBytes: 128 * KiB },
   // A dialog's discard list: 20 addresses of at most 2,048 characters, about 41 kB.

@@ -8,10 +8,14 @@ import {
   blogPosts,
   blogSlugRedirects,
   languages,
+  learnerDays,
+  learnerSettings,
   lessons,
   levels,
   phrases,
   profiles,
+  reviewCards,
+  reviewLog,
   roleAuditLog,
   sessions,
   settings,
@@ -84,7 +88,7 @@ export async function signedInAdminAndLearner(site: TestSite) {
  * new table's rows here when a feature writes to it.
  */
 export async function snapshot(db: Database) {
-  const [u, p, prog, fav, roles, sess, content, roleAudit] = await Promise.all([
+  const [u, p, prog, fav, roles, sess, content, roleAudit, review] = await Promise.all([
     db.select({ id: users.id, name: users.name, verified: users.emailVerified }).from(users).orderBy(asc(users.id)),
     db.select({ id: profiles.id, username: profiles.username }).from(profiles).orderBy(asc(profiles.id)),
     db.select().from(userProgress).orderBy(asc(userProgress.userId), asc(userProgress.lessonId)),
@@ -93,8 +97,20 @@ export async function snapshot(db: Database) {
     db.select({ id: sessions.id }).from(sessions).orderBy(asc(sessions.id)),
     contentSnapshot(db),
     db.select({ id: roleAuditLog.id }).from(roleAuditLog).orderBy(asc(roleAuditLog.id)),
+    reviewSnapshot(db),
   ]);
-  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, content, roleAudit });
+  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, content, roleAudit, review });
+}
+
+/** The review state (issue 24): settings, cards, the log and the learner days, whole. */
+export async function reviewSnapshot(db: Database) {
+  const [settingsRows, cards, log, days] = await Promise.all([
+    db.select().from(learnerSettings).orderBy(asc(learnerSettings.userId)),
+    db.select().from(reviewCards).orderBy(asc(reviewCards.userId), asc(reviewCards.phraseId)),
+    db.select().from(reviewLog).orderBy(asc(reviewLog.id)),
+    db.select().from(learnerDays).orderBy(asc(learnerDays.userId), asc(learnerDays.day)),
+  ]);
+  return { settings: settingsRows, cards, log, days };
 }
 
 /** The catalogue, the blog and the settings, whole. */
