@@ -102,7 +102,7 @@ describe("/review", () => {
     const days = await db().select().from(learnerDays).where(eq(learnerDays.userId, ada.id));
     expect(days.map((d) => d.reviews)).toEqual([1]);
     const [card] = await db().select().from(reviewCards).where(and(eq(reviewCards.userId, ada.id), eq(reviewCards.phraseId, phraseIds[0]!)));
-    expect(card).toMatchObject({ reps: 1, version: 1 });
+    expect(card).toMatchObject({ reps: 1, version: 2 }) // enrolled new when saved (1), rated once (2);
 
     // A later zone from the browser is not taken: the learner's zone is set.
     await rate(ada.cookie, { ...values, reviewId: randomUUID(), timeZone: "Europe/Paris" });

@@ -1,6 +1,7 @@
 import { learnerDay } from "#common/learner-day.ts";
 import type { ReviewQueue, ReviewRating } from "#common/review.ts";
 import type { TodayGoal } from "#common/review-session.ts";
+import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import type { Database } from "#server/db/client.server.ts";
 import { streakSummary } from "#server/review/activity.server.ts";
 import { reviewQueue } from "#server/review/deck.server.ts";
@@ -19,11 +20,11 @@ export interface ReviewPageData {
   goal: TodayGoal;
 }
 
-export async function reviewPageData(db: Database, userId: string, now = new Date()): Promise<ReviewPageData> {
+export async function reviewPageData(db: Database, catalog: CatalogSnapshot, userId: string, now = new Date()): Promise<ReviewPageData> {
   const settings = await getLearnerSettings(db, userId);
   const today = learnerDay(now, settings.timeZone);
   const [queue, streak] = await Promise.all([
-    reviewQueue(db, { userId, deckIncludesCompleted: settings.deckIncludesCompleted }, today, now),
+    reviewQueue(db, { userId, deckIncludesCompleted: settings.deckIncludesCompleted, catalog }, today, now),
     streakSummary(db, userId, settings, now),
   ]);
   return {
@@ -41,6 +42,7 @@ class NotInDeck extends Error {}
  */
 export async function rateFromPage(
   db: Database,
+  catalog: CatalogSnapshot,
   userId: string,
   input: Omit<RatingInput, "rating"> & { rating: number },
   browserTimeZone: unknown,
@@ -51,7 +53,7 @@ export async function rateFromPage(
       if (browserTimeZone !== undefined && browserTimeZone !== null && browserTimeZone !== "") {
         await adoptBrowserTimeZone(tx, userId, browserTimeZone);
       }
-      const result = await rateCard(tx, userId, { ...input, rating: input.rating as ReviewRating }, now);
+      const result = await rateCard(tx, catalog, userId, { ...input, rating: input.rating as ReviewRating }, now);
       if (result.kind === "not-found") throw new NotInDeck();
       return result;
     });

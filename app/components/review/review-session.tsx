@@ -203,7 +203,7 @@ export function ReviewSession({
         focus={focusNext}
       />
     );
-  } else if (queue.deckSize === 0) {
+  } else if (queue.deckEmpty) {
     body = <EmptyDeck focus={focusNext} />;
   } else {
     body = <AllDone goal={goal} nextDueAt={queue.nextDueAt} now={serverNow} focus={focusNext} />;

@@ -19,14 +19,16 @@ import type { Route } from "./+types/review";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const page = await reviewPageData(getRuntime(context).database.db, user.id);
+  const runtime = getRuntime(context);
+  const page = await reviewPageData(runtime.database.db, await runtime.catalog(), user.id);
   // For the plain form (no JavaScript): the card shown gets this id, so a resubmitted form is a replay.
   return { ...page, serverReviewId: crypto.randomUUID(), now: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const db = getRuntime(context).database.db;
+  const runtime = getRuntime(context);
+  const db = runtime.database.db;
   const formData = await request.formData();
   const intent = formData.get("intent");
 
@@ -42,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success || !timeZone.success) {
       return data<ReviewActionData>({ intent: "rate", ok: false, reviewId, error: reviewTexts.invalid }, { status: 400 });
     }
-    const result = await rateFromPage(db, user.id, parsed.data, timeZone.data);
+    const result = await rateFromPage(db, await runtime.catalog(), user.id, parsed.data, timeZone.data);
     if (result.kind === "not-found") {
       return data<ReviewActionData>({ intent: "rate", ok: false, reviewId, error: reviewTexts.notInDeck }, { status: 404 });
     }
