@@ -3,12 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AUDIO_BACKFILL_API } from "#common/audio-backfill.ts";
 import { SPEECH_TEXT_MAX } from "#common/phrase-form.ts";
 import { generateGroupAudio, listAudiolessGroups, nextAudiolessGroup, NO_AUDIO } from "#server/admin/audio-backfill.server.ts";
-import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { languages, phrases } from "#server/db/schema.ts";
 import { createEspeakTextToSpeech } from "#server/tts/espeak.server.ts";
 import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import { PHRASE_PAUSE_MS } from "#server/tts/speech-join.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
+import { replaceCatalogue } from "#tests/support/catalogue-fixture.ts";
 import { confirmedUser, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
 
 /** Phrases without audio and their backfill, on the real database, storage and speech engine, and over real HTTP. */
@@ -32,33 +33,28 @@ const deps = () => ({ db: db(), storage: site.runtime.storage, tts: site.runtime
  * audio-less phrases, one with audio, one mixing both.
  */
 beforeEach(async () => {
-  await db().delete(languages);
-  await db().insert(languages).values([
-    { id: "spanish", name: "Spanish" },
-    { id: "german", name: "German" },
-  ]);
-  await db().insert(levels).values([
-    { languageId: "spanish", id: "a1", title: "Zero", cefrLabel: "A1", orderIndex: 0 },
-    { languageId: "spanish", id: "a2", title: "Alpha", cefrLabel: "A2", orderIndex: 1 },
-    { languageId: "german", id: "a1", title: "Anfang", cefrLabel: "A1", orderIndex: 0 },
-  ]);
-  await db().insert(lessons).values([
-    { languageId: "spanish", levelId: "a1", id: "greetings", title: "Greetings", translatedTitle: "Saludos", orderIndex: 0 },
-    { languageId: "spanish", levelId: "a1", id: "numbers", title: "Numbers", translatedTitle: "Números", orderIndex: 1 },
-    { languageId: "spanish", levelId: "a2", id: "food", title: "Food", translatedTitle: "Comida", orderIndex: 0 },
-    { languageId: "german", levelId: "a1", id: "hallo", title: "Hallo", translatedTitle: "Hello", orderIndex: 0 },
-  ]);
-  const row = (languageId: string, levelId: string, lessonId: string, originalText: string, audioUrl: string, position: number) => ({
-    languageId, levelId, lessonId, originalText, translatedText: `${originalText} (en)`, audioUrl, position,
-  });
-  await db().insert(phrases).values([
-    row("spanish", "a1", "greetings", "Hola", "https://cdn.example/hola.mp3", 0),
-    row("spanish", "a1", "numbers", "  ", NO_AUDIO, 0),
-    row("spanish", "a1", "numbers", "Uno", NO_AUDIO, 1),
-    row("spanish", "a1", "numbers", "Dos", NO_AUDIO, 2),
-    row("spanish", "a1", "numbers", "Tres", "https://cdn.example/tres.mp3", 3),
-    row("spanish", "a2", "food", "Pan", NO_AUDIO, 0),
-    row("german", "a1", "hallo", "Guten Tag", NO_AUDIO, 0),
+  await replaceCatalogue(db(), [
+    {
+      id: "spanish",
+      name: "Spanish",
+      levels: [
+        {
+          id: "a1",
+          title: "Zero",
+          cefrLabel: "A1",
+          lessons: [
+            { id: "greetings", title: "Greetings", translatedTitle: "Saludos", phrases: [["Hola", "https://cdn.example/hola.mp3"]] },
+            { id: "numbers", title: "Numbers", translatedTitle: "Números", phrases: [["  ", NO_AUDIO], ["Uno", NO_AUDIO], ["Dos", NO_AUDIO], ["Tres", "https://cdn.example/tres.mp3"]] },
+          ],
+        },
+        { id: "a2", title: "Alpha", cefrLabel: "A2", lessons: [{ id: "food", title: "Food", translatedTitle: "Comida", phrases: [["Pan", NO_AUDIO]] }] },
+      ],
+    },
+    {
+      id: "german",
+      name: "German",
+      levels: [{ id: "a1", title: "Anfang", cefrLabel: "A1", lessons: [{ id: "hallo", title: "Hallo", translatedTitle: "Hello", phrases: [["Guten Tag", NO_AUDIO]] }] }],
+    },
   ]);
   await site.runtime.events.publish("catalog");
 });

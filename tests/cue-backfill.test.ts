@@ -2,8 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CUE_BACKFILL_API } from "#common/audio-cues/cue-backfill.ts";
 import { nextCuelessGroup, saveGroupCues } from "#server/admin/cue-backfill.server.ts";
-import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { phrases } from "#server/db/schema.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
+import { replaceCatalogue } from "#tests/support/catalogue-fixture.ts";
 import { confirmedUser, signInThroughForm, snapshot } from "#tests/support/site-fixtures.ts";
 
 /** Cues for existing groups (issue 23, point 1): the next group without cues, and saving the cues a browser found. */
@@ -29,42 +30,38 @@ const db = () => site.runtime.database.db;
  * cues, and one of two whose second phrase lacks its cue; French basics: two phrases without audio (not a group to cut).
  */
 beforeEach(async () => {
-  await db().delete(languages);
-  await db().insert(languages).values([
-    { id: "spanish", name: "Spanish" },
-    { id: "french", name: "French" },
-  ]);
-  await db().insert(levels).values([
-    { languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
-    { languageId: "french", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
-  ]);
-  await db().insert(lessons).values([
-    { languageId: "spanish", levelId: "a1", id: "greetings", title: "Greetings", translatedTitle: "Saludos", orderIndex: 0 },
-    { languageId: "spanish", levelId: "a1", id: "numbers", title: "Numbers", translatedTitle: "Números", orderIndex: 1 },
-    { languageId: "french", levelId: "a1", id: "basics", title: "Basics", translatedTitle: "Les bases", orderIndex: 0 },
-  ]);
-  const row = (lessonId: string, originalText: string, audioUrl: string, position: number, cue?: [number, number]) => ({
-    languageId: lessonId === "basics" ? "french" : "spanish",
-    levelId: "a1",
-    lessonId,
-    originalText,
-    translatedText: `${originalText} (en)`,
-    audioUrl,
-    position,
-    cueStartMs: cue?.[0] ?? null,
-    cueEndMs: cue?.[1] ?? null,
-  });
-  await db().insert(phrases).values([
-    row("greetings", "Hola", "/storage/content/audio/greetings.mp3", 0),
-    row("greetings", "Buenos días", "/storage/content/audio/greetings.mp3", 1),
-    row("greetings", "Adiós", "/storage/content/audio/greetings.mp3", 2),
-    row("greetings", "Gracias", "/storage/content/audio/gracias.mp3", 3),
-    row("numbers", "Uno", "/storage/content/audio/one-two.mp3", 0, [0, 500]),
-    row("numbers", "Dos", "/storage/content/audio/one-two.mp3", 1, [700, 1200]),
-    row("numbers", "Tres", "/storage/content/audio/three-four.mp3", 2, [0, 400]),
-    row("numbers", "Cuatro", "/storage/content/audio/three-four.mp3", 3),
-    row("basics", "Bonjour", "", 0),
-    row("basics", "Merci", "", 1),
+  const audio = (file: string) => `/storage/content/audio/${file}`;
+  await replaceCatalogue(db(), [
+    {
+      id: "spanish",
+      name: "Spanish",
+      levels: [
+        {
+          id: "a1",
+          title: "Beginner",
+          cefrLabel: "A1",
+          lessons: [
+            {
+              id: "greetings",
+              title: "Greetings",
+              translatedTitle: "Saludos",
+              phrases: [["Hola", audio("greetings.mp3")], ["Buenos días", audio("greetings.mp3")], ["Adiós", audio("greetings.mp3")], ["Gracias", audio("gracias.mp3")]],
+            },
+            {
+              id: "numbers",
+              title: "Numbers",
+              translatedTitle: "Números",
+              phrases: [["Uno", audio("one-two.mp3"), [0, 500]], ["Dos", audio("one-two.mp3"), [700, 1200]], ["Tres", audio("three-four.mp3"), [0, 400]], ["Cuatro", audio("three-four.mp3")]],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: "french",
+      name: "French",
+      levels: [{ id: "a1", title: "Beginner", cefrLabel: "A1", lessons: [{ id: "basics", title: "Basics", translatedTitle: "Les bases", phrases: [["Bonjour", ""], ["Merci", ""]] }] }],
+    },
   ]);
 });
 

@@ -1,12 +1,14 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { BackfillGroup, BackfillGroupKey } from "#common/audio-backfill.ts";
 import { PHRASE_ROWS_MAX } from "#common/phrase-form.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
-import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import type { Storage } from "#server/storage/storage.server.ts";
 import type { TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
+import { selectInCatalogueOrder } from "#server/admin/catalogue-order.server.ts";
+import { lockLessons, phrasesOfLesson } from "#server/admin/phrase-group-lock.server.ts";
 import { generateGroupSpeech, generatePhraseAudio } from "#server/admin/phrases-admin.server.ts";
 
 /**
@@ -32,9 +34,6 @@ export interface AudiolessPage {
 
 export const AUDIOLESS_PAGE_SIZE = 25;
 
-/** Missing order_index sorts last (SPEC §9), as on every other catalogue listing. */
-const MISSING_ORDER = 999;
-
 /**
  * One grouping query over the audio-less rows only, joined to their lesson, level and language for names and the
  * catalogue's order; the totals come from window functions, so a page costs one round trip however large the table.
@@ -51,31 +50,14 @@ function audiolessQuery(db: Database) {
     .where(eq(phrases.audioUrl, NO_AUDIO))
     .groupBy(phrases.languageId, phrases.levelId, phrases.lessonId)
     .as("counted");
-  return db
-    .select({
-      languageId: counted.languageId,
-      levelId: counted.levelId,
-      lessonId: counted.lessonId,
-      phraseCount: counted.phraseCount,
-      languageName: languages.name,
-      levelTitle: levels.title,
-      cefrLabel: levels.cefrLabel,
-      lessonTitle: lessons.title,
-      totalGroups: sql<number>`(count(*) over ())::int`,
-      totalPhrases: sql<number>`(sum(${counted.phraseCount}) over ())::int`,
-    })
-    .from(counted)
-    .innerJoin(lessons, and(eq(lessons.languageId, counted.languageId), eq(lessons.levelId, counted.levelId), eq(lessons.id, counted.lessonId)))
-    .innerJoin(levels, and(eq(levels.languageId, counted.languageId), eq(levels.id, counted.levelId)))
-    .innerJoin(languages, eq(languages.id, counted.languageId))
-    .orderBy(
-      asc(languages.name),
-      asc(languages.id),
-      sql`coalesce(${levels.orderIndex}, ${MISSING_ORDER})`,
-      asc(levels.id),
-      sql`coalesce(${lessons.orderIndex}, ${MISSING_ORDER})`,
-      asc(lessons.id),
-    );
+  return selectInCatalogueOrder(db, counted, {
+    languageId: counted.languageId,
+    levelId: counted.levelId,
+    lessonId: counted.lessonId,
+    phraseCount: counted.phraseCount,
+    totalGroups: sql<number>`(count(*) over ())::int`,
+    totalPhrases: sql<number>`(sum(${counted.phraseCount}) over ())::int`,
+  });
 }
 
 async function firstTexts(db: Database, keys: BackfillGroupKey[]): Promise<Map<string, string>> {
@@ -93,7 +75,7 @@ async function firstTexts(db: Database, keys: BackfillGroupKey[]): Promise<Map<s
       and(
         eq(phrases.audioUrl, NO_AUDIO),
         sql`btrim(${phrases.originalText}) <> ''`,
-        or(...keys.map((k) => groupWhere(k))),
+        or(...keys.map((k) => phrasesOfLesson(k))),
       ),
     )
     .orderBy(phrases.languageId, phrases.levelId, phrases.lessonId, phrases.position, phrases.createdAt, phrases.id);
@@ -162,7 +144,7 @@ async function audiolessRows(db: Executor, key: BackfillGroupKey) {
   const rows = await db
     .select({ id: phrases.id, text: phrases.originalText })
     .from(phrases)
-    .where(and(groupWhere(key), eq(phrases.audioUrl, NO_AUDIO)))
+    .where(and(phrasesOfLesson(key), eq(phrases.audioUrl, NO_AUDIO)))
     .orderBy(phrases.position, phrases.createdAt, phrases.id);
   return rows.map((row) => ({ id: row.id, text: row.text.trim() }));
 }
@@ -191,8 +173,8 @@ export async function generateGroupAudio(
   let updated = 0;
   try {
     updated = await db.transaction(async (tx) => {
-      // The same key as the Phrases tab's lockLessons: a group edit and a backfill of one lesson take turns.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phrases:${key.languageId}/${key.levelId}/${key.lessonId}`}))`);
+      // The Phrases tab's lock: a group edit and a backfill of one lesson take turns.
+      await lockLessons(tx, key);
       const now = await audiolessRows(tx, key);
       // The cues fit only the rows that were spoken: an edit meanwhile (a row added, a text changed) leaves them unknown.
       const unchanged = now.length === rows.length && now.every((row, i) => row.id === rows[i]!.id && row.text === rows[i]!.text);
@@ -216,10 +198,6 @@ export async function generateGroupAudio(
   }
   await deps.events.publish("catalog");
   return { status: "generated", url, phrases: updated };
-}
-
-function groupWhere(key: BackfillGroupKey) {
-  return and(eq(phrases.languageId, key.languageId), eq(phrases.levelId, key.levelId), eq(phrases.lessonId, key.lessonId));
 }
 
 async function discard(deps: { storage: Storage; logger: { warn: (message: string, error?: unknown) => void } }, url: string) {

@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { eq, inArray, ne, sql } from "drizzle-orm";
 import type { Cue } from "#common/audio-cues/split-at-pauses.ts";
 import type { CueBackfillGroup } from "#common/audio-cues/cue-backfill.ts";
 import type { Database } from "#server/db/client.server.ts";
-import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { phrases } from "#server/db/schema.ts";
+import { selectInCatalogueOrder } from "#server/admin/catalogue-order.server.ts";
+import { lockedGroupPhrases, lockLessons } from "#server/admin/phrase-group-lock.server.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 
 /**
@@ -11,9 +13,6 @@ import type { EventBus } from "#server/events/event-bus.server.ts";
  * played on its own (a single phrase plays its whole file). Like the audio backfill, each request stands alone: the
  * database is the progress, so a run can stop, move to another server, or resume.
  */
-
-/** Missing order_index sorts last (SPEC §9), as on every other catalogue listing. */
-const MISSING_ORDER = 999;
 
 function cuelessQuery(db: Database) {
   const order = sql`${phrases.position}, ${phrases.createdAt}, ${phrases.id}`;
@@ -32,34 +31,21 @@ function cuelessQuery(db: Database) {
     .groupBy(phrases.languageId, phrases.levelId, phrases.lessonId, phrases.audioUrl)
     .having(sql`count(*) >= 2 and bool_or(${phrases.cueStartMs} is null)`)
     .as("grouped");
-  return db
-    .select({
+  return selectInCatalogueOrder(
+    db,
+    grouped,
+    {
       languageId: grouped.languageId,
       levelId: grouped.levelId,
       lessonId: grouped.lessonId,
       audioUrl: grouped.audioUrl,
       phraseIds: grouped.phraseIds,
       firstText: grouped.firstText,
-      languageName: languages.name,
-      levelTitle: levels.title,
-      cefrLabel: levels.cefrLabel,
-      lessonTitle: lessons.title,
       total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(grouped)
-    .innerJoin(lessons, and(eq(lessons.languageId, grouped.languageId), eq(lessons.levelId, grouped.levelId), eq(lessons.id, grouped.lessonId)))
-    .innerJoin(levels, and(eq(levels.languageId, grouped.languageId), eq(levels.id, grouped.levelId)))
-    .innerJoin(languages, eq(languages.id, grouped.languageId))
-    .orderBy(
-      asc(languages.name),
-      asc(languages.id),
-      sql`coalesce(${levels.orderIndex}, ${MISSING_ORDER})`,
-      asc(levels.id),
-      sql`coalesce(${lessons.orderIndex}, ${MISSING_ORDER})`,
-      asc(lessons.id),
-      asc(grouped.firstPosition),
-      asc(grouped.audioUrl),
-    );
+    },
+    grouped.firstPosition,
+    grouped.audioUrl,
+  );
 }
 
 /**
@@ -97,20 +83,8 @@ export async function saveGroupCues(
     .where(inArray(phrases.id, input.phraseIds.slice(0, 1)));
   if (!first) return "changed";
   const result = await db.transaction(async (tx): Promise<SaveCuesResult> => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phrases:${first.languageId}/${first.levelId}/${first.lessonId}`}))`);
-    const group = await tx
-      .select({ id: phrases.id, cueStartMs: phrases.cueStartMs })
-      .from(phrases)
-      .where(
-        and(
-          eq(phrases.languageId, first.languageId),
-          eq(phrases.levelId, first.levelId),
-          eq(phrases.lessonId, first.lessonId),
-          eq(phrases.audioUrl, input.audioUrl),
-        ),
-      )
-      .orderBy(asc(phrases.position), asc(phrases.createdAt), asc(phrases.id))
-      .for("update");
+    await lockLessons(tx, first);
+    const group = await lockedGroupPhrases(tx, { ...first, audioUrl: input.audioUrl });
     if (group.length !== input.phraseIds.length || group.some((row, i) => row.id !== input.phraseIds[i])) return "changed";
     if (group.every((row) => row.cueStartMs !== null)) return "done";
     for (const [i, row] of group.entries()) {

@@ -8,6 +8,7 @@ import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import type { ReadingJobs } from "#server/reading/reading-jobs.server.ts";
 import { canonicalFileUrl, storedFileAt, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
+import { lockedGroupPhrases, lockLessons, type AudioGroupKey } from "#server/admin/phrase-group-lock.server.ts";
 import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
 import type { SpeechCue } from "#server/tts/speech-join.server.ts";
 import {
@@ -237,17 +238,6 @@ async function assertLessonExists(tx: Tx, value: Pick<PhraseFormValue, "language
   if (!row) throw new PhraseInputError("lessonId", phraseText.lessonRequired);
 }
 
-/**
- * Serializes writes to the phrases of these lessons until the transaction ends. Row locks alone are not enough: under
- * READ COMMITTED a second edit that waited on a group's rows would still miss the rows the first one inserted, and
- * leave a mix of both. The lock comes first, so every later statement sees what the previous writer committed.
- */
-async function lockLessons(tx: Tx, ...targets: Pick<PhraseFormValue, "languageId" | "levelId" | "lessonId">[]) {
-  // A fixed order, so two edits moving groups between the same two lessons cannot deadlock.
-  const keys = [...new Set(targets.map((t) => `phrases:${t.languageId}/${t.levelId}/${t.lessonId}`))].sort();
-  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-}
-
 async function nextPosition(tx: Tx, value: Pick<PhraseFormValue, "languageId" | "levelId" | "lessonId">) {
   const [row] = await tx
     .select({ last: max(phrases.position) })
@@ -352,12 +342,7 @@ export async function addPhrases({ db, events, storage, readings }: PhraseWriteD
 }
 
 /** Which audio group an edit starts from: its lesson and its current audio URL. */
-export interface AudioGroupKey {
-  languageId: string;
-  levelId: string;
-  lessonId: string;
-  audioUrl: string;
-}
+export type { AudioGroupKey };
 
 /**
  * Rewrites an audio group from the form: the group's phrases (in order) take the form's rows pairwise by position,
@@ -373,19 +358,7 @@ export async function updatePhraseGroup(
   const result = await writingToLesson(db, async (tx) => {
     await lockLessons(tx, group, value);
     await assertLessonExists(tx, value);
-    const existing = await tx
-      .select({ id: phrases.id, position: phrases.position })
-      .from(phrases)
-      .where(
-        and(
-          eq(phrases.languageId, group.languageId),
-          eq(phrases.levelId, group.levelId),
-          eq(phrases.lessonId, group.lessonId),
-          eq(phrases.audioUrl, group.audioUrl),
-        ),
-      )
-      .orderBy(asc(phrases.position), asc(phrases.createdAt), asc(phrases.id))
-      .for("update");
+    const existing = await lockedGroupPhrases(tx, group);
     if (existing.length === 0) throw new PhraseGroupGoneError();
     const sameLesson = group.languageId === value.languageId && group.levelId === value.levelId && group.lessonId === value.lessonId;
     // Moved to another lesson: the group goes to its end; in place, extra rows follow the group's last phrase's slot.

@@ -200,34 +200,18 @@ function CueEditorView({
           <div aria-hidden className="pointer-events-none absolute inset-y-0 w-0.5 bg-accent-600" style={{ left: percent(player.position) }} />
         ) : null}
         {audio && cues
-          ? cues.flatMap(([start, end], i) => {
-              const before = i === 0 ? 0 : cues[i - 1]![1];
-              const after = i === cues.length - 1 ? durationMs : cues[i + 1]![0];
-              return [
+          ? cues.flatMap((_, i) =>
+              EDGES.map((edge) => (
                 <CueHandle
-                  key={`start-${i}`}
-                  edge="start"
-                  label={cueText.handle(i + 1, "start")}
-                  value={start}
-                  min={Math.min(start, before)}
-                  max={Math.max(start, end - MIN_CUE_MS)}
+                  key={`${edge}-${i}`}
+                  edge={edge}
+                  {...handleBounds(cues, i, edge, durationMs)}
                   durationMs={durationMs}
                   track={track}
-                  onChange={(value) => onCueChange(i, [value, end])}
-                />,
-                <CueHandle
-                  key={`end-${i}`}
-                  edge="end"
-                  label={cueText.handle(i + 1, "end")}
-                  value={end}
-                  min={Math.min(end, start + MIN_CUE_MS)}
-                  max={Math.max(end, after)}
-                  durationMs={durationMs}
-                  track={track}
-                  onChange={(value) => onCueChange(i, [start, value])}
-                />,
-              ];
-            })
+                  onCueChange={(cue) => onCueChange(i, cue)}
+                />
+              )),
+            )
           : null}
       </div>
       <p className={cn("mt-2 min-h-10 text-sm", failure || failedToLoad ? "text-red-800" : "text-muted")} aria-live="polite" data-testid="cue-note">
@@ -292,6 +276,25 @@ function Waveform({ samples }: { samples: Float32Array }) {
   );
 }
 
+const EDGES = ["start", "end"] as const;
+type Edge = (typeof EDGES)[number];
+
+/**
+ * Where phrase `index`'s start or end handle may go: a start from the previous phrase's end (0 for the first) to
+ * MIN_CUE_MS before its own end, an end from MIN_CUE_MS after its start to the next phrase's start (the file's end for
+ * the last); never so narrow that the handle's value falls outside. And the cue a new value makes.
+ */
+function handleBounds(cues: Cue[], index: number, edge: Edge, durationMs: number) {
+  const [start, end] = cues[index]!;
+  const label = cueText.handle(index + 1, edge);
+  if (edge === "start") {
+    const before = index === 0 ? 0 : cues[index - 1]![1];
+    return { label, value: start, min: Math.min(start, before), max: Math.max(start, end - MIN_CUE_MS), cueOf: (value: number): Cue => [value, end] };
+  }
+  const after = index === cues.length - 1 ? durationMs : cues[index + 1]![0];
+  return { label, value: end, min: Math.min(end, start + MIN_CUE_MS), max: Math.max(end, after), cueOf: (value: number): Cue => [start, value] };
+}
+
 /**
  * A handle on the waveform: a slider for the keyboard (arrows 10 ms, Shift+arrows 100 ms, Home and End to its
  * limits) and a drag target for mouse and touch. Start handles hold the top half, end handles the bottom half, so a
@@ -305,22 +308,24 @@ function CueHandle({
   max,
   durationMs,
   track,
-  onChange,
+  cueOf,
+  onCueChange,
 }: {
-  edge: "start" | "end";
+  edge: Edge;
   label: string;
   value: number;
   min: number;
   max: number;
   durationMs: number;
   track: RefObject<HTMLDivElement | null>;
-  onChange: (value: number) => void;
+  cueOf: (value: number) => Cue;
+  onCueChange: (cue: Cue) => void;
 }) {
   const dragging = useRef(false);
   const clamp = (ms: number) => Math.min(max, Math.max(min, Math.round(ms)));
   const change = (ms: number) => {
     const next = clamp(ms);
-    if (next !== value) onChange(next);
+    if (next !== value) onCueChange(cueOf(next));
   };
   const fromPointer = (clientX: number) => {
     const box = track.current?.getBoundingClientRect();
@@ -380,6 +385,18 @@ function CueHandle({
   );
 }
 
+/** Stops a span that plays (if any) and its position updates, without its `ended` handler. */
+function silence(now: { source: AudioBufferSourceNode; frame: number } | null) {
+  if (!now) return;
+  cancelAnimationFrame(now.frame);
+  now.source.onended = null;
+  try {
+    now.source.stop();
+  } catch {
+    // Already ended.
+  }
+}
+
 /** Plays one span of the decoded audio at a time, after pausing whatever the site's audio controller plays. */
 function useSpanPlayer(audio: DecodedAudio | null) {
   const [playing, setPlaying] = useState<number | null>(null);
@@ -388,17 +405,8 @@ function useSpanPlayer(audio: DecodedAudio | null) {
   const context = useRef<AudioContext | null>(null);
 
   function stop() {
-    const now = current.current;
+    silence(current.current);
     current.current = null;
-    if (now) {
-      cancelAnimationFrame(now.frame);
-      now.source.onended = null;
-      try {
-        now.source.stop();
-      } catch {
-        // Already ended.
-      }
-    }
     setPlaying(null);
     setPosition(null);
   }
@@ -431,16 +439,7 @@ function useSpanPlayer(audio: DecodedAudio | null) {
 
   useEffect(
     () => () => {
-      const now = current.current;
-      if (now) {
-        cancelAnimationFrame(now.frame);
-        now.source.onended = null;
-        try {
-          now.source.stop();
-        } catch {
-          // Already ended.
-        }
-      }
+      silence(current.current);
       void context.current?.close();
     },
     [],

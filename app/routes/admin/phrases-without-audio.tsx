@@ -1,6 +1,6 @@
-import { ArrowLeft, LoaderCircle, RotateCcw, Sparkles, Square } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ArrowLeft, RotateCcw, Sparkles, Square } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
+import { askNext, BatchProgress, postJson, useBatchRun, type BatchProgressText } from "#app/components/admin/batch-run.tsx";
 import { cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -29,27 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: backfillText.title, description: backfillText.description, path: AUDIO_BACKFILL_PAGE, noindex: true });
 
-interface Failure {
-  group: BackfillGroup;
-  message: string;
-}
-
-type RunState =
-  | { phase: "idle" }
-  | { phase: "running"; done: number; total: number; current: BackfillGroup | null; stopping: boolean }
-  | { phase: "finished" | "stopped"; done: number; total: number; error?: string };
-
-async function ask(body: unknown, signal: AbortSignal): Promise<BackfillAnswer> {
-  const response = await fetch(AUDIO_BACKFILL_API, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body),
-    signal,
-  });
-  const answer = (await response.json().catch(() => null)) as BackfillAnswer | null;
-  return answer ?? { error: `The server answered ${response.status}.` };
-}
-
 const keyOf = ({ languageId, levelId, lessonId }: BackfillGroupKey): BackfillGroupKey => ({ languageId, levelId, lessonId });
 
 /**
@@ -58,57 +37,29 @@ const keyOf = ({ languageId, levelId, lessonId }: BackfillGroupKey): BackfillGro
  */
 function useGenerateAll() {
   const revalidator = useRevalidator();
-  const [state, setState] = useState<RunState>({ phase: "idle" });
-  const [failures, setFailures] = useState<Failure[]>([]);
-  const stop = useRef(false);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-
-  async function run() {
-    const controller = new AbortController();
-    abort.current = controller;
-    stop.current = false;
-    const failed: Failure[] = [];
-    setFailures([]);
-    let done = 0;
-    let total = 0;
-    setState({ phase: "running", done, total, current: null, stopping: false });
-    try {
-      while (!stop.current) {
-        const next = await ask({ intent: "next", skip: failed.slice(0, MAX_SKIPPED).map((f) => keyOf(f.group)) }, controller.signal);
-        if ("error" in next) throw new Error(next.error);
-        if (next.intent !== "next") throw new Error("Unexpected answer");
-        // Another admin may be generating too: the total follows what is really left. This run's failures are still
-        // without audio, and already counted in `done`.
-        total = done + Math.max(0, next.remaining - failed.length);
-        if (!next.group || failed.length >= MAX_SKIPPED) break;
-        const current = next.group;
-        setState({ phase: "running", done, total, current, stopping: stop.current });
-        const result = await ask({ intent: "generate", group: keyOf(current) }, controller.signal);
-        // Any failure of one group (the engine's, or the server's) is listed, and the loop goes on with the next.
-        if ("error" in result) failed.push({ group: current, message: result.error });
-        else if (result.intent === "generate" && result.status === "failed") failed.push({ group: current, message: result.message });
-        else void revalidator.revalidate();
-        done++;
-        setFailures([...failed]);
-        setState({ phase: "running", done, total, current, stopping: stop.current });
-      }
-      setState({ phase: stop.current ? "stopped" : "finished", done, total });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setState({ phase: "stopped", done, total, error: error instanceof Error ? error.message : String(error) });
-    } finally {
+  return useBatchRun<BackfillGroup>({
+    maxSkipped: MAX_SKIPPED,
+    next: (skip, signal) => askNext(AUDIO_BACKFILL_API, { intent: "next", skip: skip.map(keyOf) }, signal),
+    process: async (group, signal) => {
+      const result = await postJson<BackfillAnswer>(AUDIO_BACKFILL_API, { intent: "generate", group: keyOf(group) }, signal);
+      if ("error" in result) return result.error;
+      if (result.intent === "generate" && result.status === "failed") return result.message;
       void revalidator.revalidate();
-    }
-  }
-
-  function requestStop() {
-    stop.current = true;
-    setState((s) => (s.phase === "running" ? { ...s, stopping: true } : s));
-  }
-
-  return { state, failures, run, requestStop };
+      return null;
+    },
+    onEnd: () => void revalidator.revalidate(),
+  });
 }
+
+const progressText: BatchProgressText = {
+  label: "Generating audio",
+  progress: backfillText.progress,
+  starting: "Starting...",
+  now: "Now: ",
+  stopping: backfillText.stopping,
+  stopped: backfillText.stopped,
+  finished: (failed) => (failed > 0 ? backfillText.finishedWithFailures(failed) : backfillText.finished),
+};
 
 export default function PhrasesWithoutAudio({ loaderData }: Route.ComponentProps) {
   const { groups, totalGroups, totalPhrases, page, pageCount } = loaderData;
@@ -143,7 +94,9 @@ export default function PhrasesWithoutAudio({ loaderData }: Route.ComponentProps
             </Button>
           )}
         </div>
-        {state.phase !== "idle" ? <RunProgress state={state} failed={failures.length} /> : null}
+        {state.phase !== "idle" ? (
+          <BatchProgress state={state} failed={failures.length} text={progressText} groupLabel={groupLabel} testId="backfill-progress" currentTestId="backfill-current" />
+        ) : null}
         {failures.length > 0 ? (
           <div className="rounded-xl border border-red-200 bg-red-50 p-3 sm:p-4">
             <h3 className="font-semibold text-red-900">{backfillText.failuresTitle}</h3>
@@ -166,41 +119,6 @@ export default function PhrasesWithoutAudio({ loaderData }: Route.ComponentProps
 
       {groups.length > 0 ? <GroupList groups={groups} /> : null}
       <Pager label="Pages" page={page} pages={pageCount} />
-    </div>
-  );
-}
-
-function RunProgress({ state, failed }: { state: Exclude<RunState, { phase: "idle" }>; failed: number }) {
-  const { done, total } = state;
-  const percent = total > 0 ? Math.min(100, (done / total) * 100) : 0;
-  const text = backfillText.progress(done, total);
-  return (
-    <div className="space-y-2" data-testid="backfill-progress">
-      <div className="flex items-center justify-between gap-3 text-sm font-semibold text-ink">
-        <span aria-live="polite">{total > 0 || state.phase !== "running" ? text : "Starting..."}</span>
-        {state.phase === "running" ? <LoaderCircle className="size-4 animate-spin text-brand-700 motion-reduce:animate-none" aria-hidden /> : null}
-      </div>
-      <div
-        role="progressbar"
-        aria-label="Generating audio"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        aria-valuetext={text}
-        className="h-3 overflow-hidden rounded-full bg-brand-100"
-      >
-        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
-      {state.phase === "running" && state.current ? (
-        <p className="text-sm break-words text-muted" data-testid="backfill-current">
-          {state.stopping ? backfillText.stopping : "Now: "}
-          {state.stopping ? null : <span className="font-medium text-ink">{groupLabel(state.current)}</span>}
-        </p>
-      ) : null}
-      {state.phase === "finished" ? (
-        <p className="text-sm font-medium text-brand-800">{failed > 0 ? backfillText.finishedWithFailures(failed) : backfillText.finished}</p>
-      ) : null}
-      {state.phase === "stopped" ? <p className="text-sm font-medium text-ink">{state.error ?? backfillText.stopped}</p> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Accordion } from "radix-ui";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { CueBackfill } from "#app/components/admin/cue-backfill.tsx";
+import { EditGroupButton, type OnEditGroup } from "#app/components/admin/edit-group-button.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { phraseTreeHref } from "#app/components/admin/phrase-tree-choices.ts";
 import { PhraseDialog, type PhraseActionData, type PhraseDialogState } from "#app/components/admin/phrase-dialog.tsx";
@@ -216,7 +217,7 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type OnEdit = (languageId: string, levelId: string, lessonId: string, group: AdminAudioGroup) => void;
+type OnEdit = OnEditGroup;
 
 function EmptyCard({ text }: { text: string }) {
   return <p className="rounded-[var(--radius-card)] border border-dashed border-brand-200 bg-white p-6 text-center font-medium text-ink">{text}</p>;
@@ -292,16 +293,6 @@ function SearchResults({ search, onEdit }: { search: PhraseSearchResult; onEdit:
 
 /** A search result: where it lives, and an Edit button that loads its lesson's groups and opens its group. */
 function SearchHit({ hit, onEdit }: { hit: PhraseSearchHit; onEdit: OnEdit }) {
-  const fetcher = useFetcher<PhraseTreeData>();
-  const wanted = useRef(false);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!wanted.current || fetcher.state !== "idle" || result?.kind !== "groups") return;
-    wanted.current = false;
-    const group = result.groups.find((g) => g.phrases.some((p) => p.id === hit.id));
-    if (group) onEdit(hit.language.id, hit.level.id, hit.lesson.id, group);
-    else notify({ id: "phrase-search-gone", type: "error", title: "This phrase no longer exists. Search again to see the current phrases." });
-  }, [fetcher.state, fetcher.data, hit, onEdit]);
   const where = `${hit.language.name} › ${hit.level.title} (${hit.level.cefrLabel}) › ${hit.lesson.title}`;
   return (
     <li className="flex flex-wrap items-start gap-3 px-4 py-3" data-search-hit>
@@ -310,21 +301,16 @@ function SearchHit({ hit, onEdit }: { hit: PhraseSearchHit; onEdit: OnEdit }) {
         <p className="break-words text-muted">{hit.translatedText}</p>
         <p className="mt-1 text-xs font-semibold text-brand-800">{where}</p>
       </div>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        disabled={fetcher.state !== "idle"}
+      <EditGroupButton
+        lesson={{ languageId: hit.language.id, levelId: hit.level.id, lessonId: hit.lesson.id }}
+        find={(g) => g.phrases.some((p) => p.id === hit.id)}
+        onEdit={onEdit}
+        gone={{ id: "phrase-search-gone", title: "This phrase no longer exists. Search again to see the current phrases." }}
         // Starts with the visible text (label in name), then says which phrase's group.
-        aria-label={`Edit group of “${hit.originalText}”`}
-        onClick={() => {
-          wanted.current = true;
-          void fetcher.load(phraseTreeHref(hit.language.id, hit.level.id, hit.lesson.id));
-        }}
+        label={`Edit group of “${hit.originalText}”`}
       >
-        {fetcher.state !== "idle" ? <LoaderCircle className="animate-spin" aria-hidden /> : <Pencil aria-hidden />}
         Edit group
-      </Button>
+      </EditGroupButton>
     </li>
   );
 }
