@@ -97,12 +97,14 @@ export function AccountNav({
 function ReviewLink({ count, column, onNavigate }: { count: number; column: boolean; onNavigate?: () => void }) {
   const current = useLocation().pathname === "/review";
   const badge = count > 0 ? dueBadge(count) : null;
+  const label = badge ? `Review, ${badge} due` : undefined;
   return (
     <Link
       to="/review"
       onClick={onNavigate}
       aria-current={current ? "page" : undefined}
-      title={column ? undefined : badge ? `Review, ${badge} due` : "Review"}
+      aria-label={label}
+      title={column ? undefined : (label ?? "Review")}
       className={cn(
         "relative inline-flex items-center gap-2 rounded-full text-sm font-semibold whitespace-nowrap hover:bg-brand-50",
         column ? "min-h-11 border border-brand-100 px-4" : "min-h-9 px-2.5 xl:px-3.5",
@@ -110,23 +112,22 @@ function ReviewLink({ count, column, onNavigate }: { count: number; column: bool
       )}
     >
       <Layers aria-hidden className="size-[1.1em] shrink-0" />
-      {/* On the link's corner in the header row, so that the count never changes the row's width. */}
-      {badge && !column ? (
-        <span aria-hidden className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-accent-700 px-1 text-center text-[0.7rem] leading-5 font-bold text-white">
+      <span className={column ? undefined : "max-xl:sr-only"}>Review</span>
+      {/*
+        After the label, so that what is seen reads as the name says ("Review, 12 due"). In the header row on the
+        link's corner, so that the count never changes the row's width.
+      */}
+      {badge ? " " : null}
+      {badge ? (
+        <span
+          aria-hidden
+          className={cn(
+            "rounded-full bg-accent-700 text-center font-bold text-white",
+            column ? "ml-auto px-2 text-xs leading-5" : "absolute -top-1.5 -right-1.5 min-w-5 px-1 text-[0.7rem] leading-5",
+          )}
+        >
           {badge}
         </span>
-      ) : null}
-      <span className={column ? undefined : "max-xl:sr-only"}>Review</span>
-      {badge ? (
-        column ? (
-          <span className="ml-auto rounded-full bg-accent-700 px-2 text-xs leading-5 font-bold text-white">
-            <span className="sr-only">, </span>
-            {badge}
-            <span className="sr-only"> due</span>
-          </span>
-        ) : (
-          <span className="sr-only">, {badge} due</span>
-        )
       ) : null}
     </Link>
   );
