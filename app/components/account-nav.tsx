@@ -38,7 +38,7 @@ export function AccountNav({
         <span
           data-learner-placeholder
           aria-hidden
-          className={cn("h-9 animate-pulse rounded-full bg-brand-100", column ? "block min-h-11 w-full" : "inline-block w-30 xl:w-77")}
+          className={cn("h-9 animate-pulse rounded-full bg-brand-100", column ? "block min-h-11 w-full" : "inline-block w-30 xl:w-81.5")}
         />
         <Button asChild variant={column ? "outline" : "ghost"} size={column ? "md" : "sm"} className={cn(column && "w-full")} data-visitor-only>
           <Link to="/auth" onClick={onNavigate}>
