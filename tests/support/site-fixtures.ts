@@ -8,6 +8,8 @@ import {
   blogPosts,
   blogSlugRedirects,
   languages,
+  learnerDays,
+  learnerSettings,
   lessons,
   levels,
   phrases,
@@ -84,7 +86,7 @@ export async function signedInAdminAndLearner(site: TestSite) {
  * new table's rows here when a feature writes to it.
  */
 export async function snapshot(db: Database) {
-  const [u, p, prog, fav, roles, sess, content, roleAudit] = await Promise.all([
+  const [u, p, prog, fav, roles, sess, content, roleAudit, learner] = await Promise.all([
     db.select({ id: users.id, name: users.name, verified: users.emailVerified }).from(users).orderBy(asc(users.id)),
     db.select({ id: profiles.id, username: profiles.username }).from(profiles).orderBy(asc(profiles.id)),
     db.select().from(userProgress).orderBy(asc(userProgress.userId), asc(userProgress.lessonId)),
@@ -93,8 +95,18 @@ export async function snapshot(db: Database) {
     db.select({ id: sessions.id }).from(sessions).orderBy(asc(sessions.id)),
     contentSnapshot(db),
     db.select({ id: roleAuditLog.id }).from(roleAuditLog).orderBy(asc(roleAuditLog.id)),
+    learnerSnapshot(db),
   ]);
-  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, content, roleAudit });
+  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, content, roleAudit, learner });
+}
+
+/** A learner's review settings and days (issue 24), whole. */
+async function learnerSnapshot(db: Database) {
+  const [settingsRows, days] = await Promise.all([
+    db.select().from(learnerSettings).orderBy(asc(learnerSettings.userId)),
+    db.select().from(learnerDays).orderBy(asc(learnerDays.userId), asc(learnerDays.day)),
+  ]);
+  return { settingsRows, days };
 }
 
 /** The catalogue, the blog and the settings, whole. */
