@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { Globe, LoaderCircle, Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { FieldError, FormField, inputClasses } from "#app/components/ui/form-field.tsx";
+import { FieldError, FormField, inputClasses, pickerInputClasses } from "#app/components/ui/form-field.tsx";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { goalKindLabels, timeZoneName } from "#common/goal-display.ts";
@@ -141,7 +141,8 @@ function TimeZoneForm(props: ReviewSettingsProps) {
               : "Not set yet: your days follow UTC. A new day starts at 4 AM."
           }
         >
-          <select {...getSelectProps(fields.timeZone)} className={cn(inputClasses, "pr-10")}>
+          {/* Not inputClasses: a select matches :read-only, which would grey it like a field that cannot change. */}
+          <select {...getSelectProps(fields.timeZone)} className={cn(pickerInputClasses, "pr-10")}>
             {[...groups].map(([region, zones]) => (
               <optgroup key={region} label={region}>
                 {zones.map((zone) => (

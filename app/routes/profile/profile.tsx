@@ -155,7 +155,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </div>
         <section
           aria-labelledby="learning-title"
-          className="rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] sm:p-7"
+          className="self-start rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] sm:p-7"
         >
           <h2 id="learning-title" className="text-xl font-bold text-ink">
             Your Learning
