@@ -63,14 +63,14 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
 /** The signed-in state, the admin role and any toast can change with every navigation: always re-read. */
 export const shouldRevalidate = () => true;
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"] & Pick<Viewer, "user" | "isAdmin">;
+export type RootData = Awaited<ReturnType<typeof loader>>["data"] & Pick<Viewer, "user" | "isAdmin" | "reviewsDue">;
 
 /** The root's shared data with who is signed in, as far as the browser knows yet (a visitor until then). */
 export function useRootData(): RootData {
   const data = useRouteLoaderData<typeof loader>("root");
   const viewer = useViewer();
   if (!data) throw new Error("useRootData must be used below the root route");
-  return { ...data, user: viewer?.user ?? null, isAdmin: viewer?.isAdmin ?? false };
+  return { ...data, user: viewer?.user ?? null, isAdmin: viewer?.isAdmin ?? false, reviewsDue: viewer?.reviewsDue ?? 0 };
 }
 
 const inlineCss = import.meta.env.SSR ? appCss : "";

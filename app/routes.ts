@@ -51,6 +51,7 @@ export default [
   ]),
   route("api/settings", "routes/api/settings.ts"),
   route("api/viewer", "routes/api/viewer.ts"),
+  route("api/time-zone", "routes/api/time-zone.ts"),
   route("embed/banner.js", "routes/resources/banner.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("blog/rss.xml", "routes/resources/blog-feed.ts"),

@@ -15,8 +15,8 @@ export const NEW_PER_DAY = 20;
 export const QUEUE_SIZE = 20;
 /** Cards still in (re)learning come back within a session if they are due within this (Anki's learn-ahead limit). */
 export const LEARN_AHEAD_MINUTES = 20;
-/** The header's badge counts up to this, then shows "99+". */
-export const DUE_COUNT_CAP = 99;
+/** The header's badge counts up to this, then shows "99+" (defined beside the viewer, which the header reads). */
+export { DUE_COUNT_CAP } from "#common/viewer.ts";
 /** The activity grid on the profile: twelve weeks. */
 export const ACTIVITY_WEEKS = 12;
 
@@ -94,9 +94,15 @@ export const ratingSchema = z.object({
 
 export const timeZoneSchema = z.string().refine(isTimeZone, "Choose a time zone from the list.");
 
+const targetMessage = `Enter a whole number from ${GOAL_TARGET_MIN} to ${GOAL_TARGET_MAX}.`;
+
 export const goalSchema = z.object({
-  kind: z.enum(GOAL_KINDS),
-  target: z.coerce.number().int().min(GOAL_TARGET_MIN).max(GOAL_TARGET_MAX),
+  kind: z.enum(GOAL_KINDS, { error: "Choose reviews or lessons." }),
+  target: z.coerce
+    .number({ error: targetMessage })
+    .int(targetMessage)
+    .min(GOAL_TARGET_MIN, targetMessage)
+    .max(GOAL_TARGET_MAX, targetMessage),
 });
 
 /** "1 min", "10 min", "5 h", "3 days", "2 months", "1.5 years": the wait Anki shows on its answer buttons. */

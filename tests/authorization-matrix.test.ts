@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FAVICON } from "#common/settings.ts";
 import { settingsText } from "#common/settings-forms.ts";
 import { authText } from "#common/toast.ts";
-import { phrases, reviewLog, userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels, blogPosts, settings as settingsTable } from "#server/db/schema.ts";
+import { goalText } from "#common/goal-settings.ts";
+import { learnerSettings, phrases, reviewLog, userFavorites, userProgress, userRoles, profiles, sessions, languages, lessons, levels, blogPosts, settings as settingsTable } from "#server/db/schema.ts";
 import { catalogToasts } from "#common/catalog-admin.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
@@ -205,6 +206,30 @@ const matrix: Record<string, Row> = {
       { name: "POST /api/viewer", method: "POST", path: () => "/api/viewer?path=%2F", expect: all({ status: 405 }) },
     ],
   },
+  "routes/api/time-zone": {
+    probes: [
+      { name: "GET /api/time-zone", method: "GET", path: () => "/api/time-zone", expect: all({ status: 405 }) },
+      {
+        name: "POST /api/time-zone: an unknown zone",
+        method: "POST",
+        path: () => "/api/time-zone",
+        body: () => ({ timeZone: "Mars/Olympus_Mons" }),
+        expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 400 }, other: { status: 400 }, admin: { status: 400 } },
+      },
+      {
+        name: "POST /api/time-zone: the browser's zone, for the caller alone",
+        method: "POST",
+        path: () => "/api/time-zone",
+        body: () => ({ timeZone: "Europe/Lisbon" }),
+        expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 204 }, other: { status: 204 }, admin: { status: 204 } },
+        async check(who) {
+          const [row] = await site.runtime.database.db.select().from(learnerSettings).where(eq(learnerSettings.userId, ids[who]));
+          expect(row?.timeZone).toBe("Europe/Lisbon");
+          expect(await site.runtime.database.db.$count(learnerSettings, eq(learnerSettings.userId, ids.unconfirmed))).toBe(0);
+        },
+      },
+    ],
+  },
   "routes/resources/banner": { public: true, get: "/embed/banner.js" },
   "routes/resources/sitemap": { public: true, get: "/sitemap.xml" },
   "routes/resources/blog-feed": { public: true, get: "/blog/rss.xml" },
@@ -365,6 +390,35 @@ const matrix: Record<string, Row> = {
           // Only the caller's own profile holds the new name.
           expect(rows.filter((r) => r.username === `${who}-renamed`).map((r) => r.id)).toEqual([ids[who]]);
         },
+      },
+      {
+        name: "POST /profile: save own goal",
+        method: "POST",
+        path: () => "/profile",
+        body: (who) => ({ intent: "update-goal", kind: "lessons", target: String(who.length) }),
+        expect: { ...signedInOnly("", { status: 200, toasts: [goalText.goalSaved.title] }), visitor: { status: 302, location: "/auth" }, unconfirmed: { status: 302, location: "/auth" } },
+        async check(who) {
+          const [row] = await site.runtime.database.db.select().from(learnerSettings).where(eq(learnerSettings.userId, ids[who]));
+          expect(row).toMatchObject({ dailyGoalKind: "lessons", dailyGoalTarget: who.length });
+        },
+      },
+      {
+        name: "POST /profile: save own time zone",
+        method: "POST",
+        path: () => "/profile",
+        body: () => ({ intent: "update-time-zone", timeZone: "Asia/Tokyo" }),
+        expect: { ...signedInOnly("", { status: 200, toasts: ["Time zone saved"] }), visitor: { status: 302, location: "/auth" }, unconfirmed: { status: 302, location: "/auth" } },
+        async check(who) {
+          const [row] = await site.runtime.database.db.select().from(learnerSettings).where(eq(learnerSettings.userId, ids[who]));
+          expect(row?.timeZone).toBe("Asia/Tokyo");
+        },
+      },
+      {
+        name: "POST /profile: a goal out of bounds",
+        method: "POST",
+        path: () => "/profile",
+        body: () => ({ intent: "update-goal", kind: "reviews", target: "501" }),
+        expect: { ...signedInOnly("", { status: 400 }), visitor: { status: 302, location: "/auth" }, unconfirmed: { status: 302, location: "/auth" } },
       },
       {
         name: "POST /profile: remove the user's favourite (only the user may)",

@@ -53,8 +53,8 @@ async function viewer(path: string, cookie?: string) {
 describe("/api/viewer", () => {
   it("gives each learner their own state on a lesson and a level, also interleaved", async () => {
     const expected = {
-      ada: { user: { email: ada.email, name: "ada", image: null }, isAdmin: false, progress: { completedLessons: ["greetings"], favorites: [phraseIds[0]] }, reviewsDue: 1 },
-      bob: { user: { email: bob.email, name: "bob", image: null }, isAdmin: true, progress: { completedLessons: [], favorites: [phraseIds[1]] }, reviewsDue: 1 },
+      ada: { user: { email: ada.email, name: "ada", image: null }, isAdmin: false, progress: { completedLessons: ["greetings"], favorites: [phraseIds[0]] }, reviewsDue: 1, timeZoneKnown: false },
+      bob: { user: { email: bob.email, name: "bob", image: null }, isAdmin: true, progress: { completedLessons: [], favorites: [phraseIds[1]] }, reviewsDue: 1, timeZoneKnown: false },
     };
     const asks = Array.from({ length: 24 }, (_, n) => (n % 2 === 0 ? "ada" : "bob") as "ada" | "bob");
     const answers = await Promise.all(asks.map((who) => viewer(lessonPath, who === "ada" ? adaCookie : bobCookie)));
@@ -72,7 +72,7 @@ describe("/api/viewer", () => {
 
   it("answers a visitor with nobody and sets no cookie", async () => {
     const { response, body } = await viewer(lessonPath);
-    expect(body).toEqual({ user: null, isAdmin: false, progress: { completedLessons: [], favorites: [] }, reviewsDue: 0 });
+    expect(body).toEqual({ user: null, isAdmin: false, progress: { completedLessons: [], favorites: [] }, reviewsDue: 0, timeZoneKnown: false });
     expect(setCookies(response)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { Download, Home, Languages, Menu, Newspaper, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { AccountNav, type HeaderUser } from "#app/components/account-nav.tsx";
+import { dueBadge } from "#common/viewer.ts";
 import { SiteLogo } from "#app/components/site-logo.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { primaryNav, useCurrentSection } from "#app/lib/site-links.ts";
@@ -12,24 +13,28 @@ export function MobileTopBar({
   siteName,
   user = null,
   isAdmin = false,
+  reviewsDue = 0,
 }: {
   logo: string | null;
   siteName: string;
-  /** Account links in the menu: Sign In, or Profile and Sign Out (and Admin Dashboard for admins). */
+  /** Account links in the menu: Sign In, or Review, Profile and Sign Out (and Admin Dashboard for admins). */
   user?: HeaderUser | null;
   isAdmin?: boolean;
+  /** The learner's phrases due for review (their viewer request): a badge on the menu button and on Review. */
+  reviewsDue?: number;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const section = useCurrentSection();
   const close = () => dialog.current?.close();
+  const badge = user && reviewsDue > 0 ? dueBadge(reviewsDue) : null;
   return (
     <div className="sticky top-0 z-40 flex h-15 items-center justify-between border-b border-brand-100 bg-white/90 px-4 backdrop-blur-md md:hidden">
       <SiteLogo logo={logo} siteName={siteName} />
       <button
         type="button"
-        className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-brand-50"
-        aria-label="Open menu"
+        className="relative inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-brand-50"
+        aria-label={badge ? `Open menu, ${badge} due for review` : "Open menu"}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
@@ -38,6 +43,11 @@ export function MobileTopBar({
         }}
       >
         <Menu className="size-6" aria-hidden />
+        {badge ? (
+          <span aria-hidden className="absolute top-0 right-0 min-w-5 rounded-full bg-accent-700 px-1 text-center text-[0.7rem] leading-5 font-bold text-white">
+            {badge}
+          </span>
+        ) : null}
       </button>
       {/*
         The native modal dialog traps focus, closes on Escape and makes the page inert, with no script library:
@@ -91,7 +101,7 @@ export function MobileTopBar({
                 Admin Dashboard
               </Link>
             ) : null}
-            <AccountNav user={user} layout="column" onNavigate={close} />
+            <AccountNav user={user} reviewsDue={reviewsDue} layout="column" onNavigate={close} />
           </div>
         </div>
       </dialog>

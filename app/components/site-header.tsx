@@ -26,11 +26,14 @@ export function SiteHeader({
   siteName,
   isAdmin,
   user,
+  reviewsDue = 0,
 }: {
   logo: string | null;
   siteName: string;
   isAdmin: boolean;
   user: HeaderUser | null;
+  /** The learner's phrases due for review, from their viewer request (app/lib/viewer.ts). */
+  reviewsDue?: number;
 }) {
   const scrolled = useScrolledPast(SCROLL_TRANSLUCENT_AFTER_PX);
   const section = useCurrentSection();
@@ -46,7 +49,7 @@ export function SiteHeader({
     >
       {/*
         768 px holds the logo, the four links and the account controls only if the controls shrink to icons: below
-        lg the Admin Dashboard label, below xl the Profile and Sign Out labels become screen-reader text (the names
+        lg the Admin Dashboard label, below xl the Review, Profile and Sign Out labels become screen-reader text (the names
         stay the same at every width). Nothing here wraps: a label that no longer fits must overflow visibly, and
         e2e/header-layout.desktop.spec.ts measures every role at every width in between.
       */}
@@ -82,7 +85,7 @@ export function SiteHeader({
               </Link>
             </Button>
           ) : null}
-          <AccountNav user={user} />
+          <AccountNav user={user} reviewsDue={reviewsDue} />
         </div>
       </div>
     </header>

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import {
   SIGNED_IN_ATTRIBUTE,
   SIGNED_IN_HINT_COOKIE,
+  TIME_ZONE_URL,
   VIEWER_PATH_MAX,
   VISITOR,
   viewerUrl,
@@ -16,7 +17,8 @@ import {
  * `phrasewise.signed_in=1` hint cookie, which follows the session cookie, tells an inline head script before the first
  * paint to mark <html data-signed-in> (CSS then shows a learner's placeholders instead of "Sign In") and to start that
  * request; the browser code here reuses it once hydrated, and the root route's clientLoader asks again on every
- * client navigation and revalidation. A visitor (no hint) never asks and keeps the server's page as it is.
+ * client navigation and revalidation. A visitor (no hint) never asks and keeps the server's page as it is. A learner
+ * whose answer says no time zone is stored sends the browser's (POST /api/time-zone), once.
  */
 
 const hintPattern = `(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE.replace(".", "\\.")}=1(?:;|$)`;
@@ -49,6 +51,7 @@ const listeners = new Set<() => void>();
 // Answers can arrive out of order (the head script's request, then a navigation's): only the newest one counts.
 let asked = 0;
 let applied = 0;
+let zoneSent = false;
 
 function apply(ticket: number, viewer: Viewer | null, path: string) {
   if (ticket < applied) return;
@@ -59,6 +62,12 @@ function apply(ticket: number, viewer: Viewer | null, path: string) {
   else document.documentElement.setAttribute(SIGNED_IN_ATTRIBUTE, "");
   state = { viewer: known, path };
   for (const listener of listeners) listener();
+  // A learner with no time zone stored yet: this browser's, once per page load (the server keeps only a first one).
+  if (known.user && !known.timeZoneKnown && !zoneSent) {
+    zoneSent = true;
+    const body = new URLSearchParams({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    void fetch(TIME_ZONE_URL, { method: "POST", body, credentials: "same-origin" }).catch(() => {});
+  }
 }
 
 async function fetchViewer(pathname: string): Promise<Viewer | null> {

@@ -88,6 +88,7 @@ export async function findViewer(db: Executor, catalog: CatalogSnapshot, token: 
       favorites: phraseIds ? row.favorites.filter((id) => phraseIds.has(id)) : [],
     },
     reviewsDue,
+    timeZoneKnown: row.timeZone !== null,
   };
 }
 

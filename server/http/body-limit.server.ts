@@ -58,6 +58,8 @@ export const bodyLimitRules: BodyLimitRule[] = [
   { path: "/review", maxBytes: 4 * KiB },
   // The audio backfill's largest valid request (a skip list of 100 groups with 200-character ids) is about 65 kB.
   { path: "/admin/audio-backfill", maxBytes: 128 * KiB },
+  // The browser's time zone (app/routes/api/time-zone.ts): one name of at most 64 characters.
+  { path: "/api/time-zone", maxBytes: 1 * KiB },
   // A dialog's discard list: 20 addresses of at most 2,048 characters, about 41 kB.
   { path: "/admin/uploads/discard", maxBytes: 64 * KiB },
   // Each upload kind's largest file, plus room for the multipart envelope.

@@ -4,6 +4,8 @@ import { ArrowRight, BookOpen, Heart, LoaderCircle, LogOut, Pause, Play, Save, T
 import { Avatar } from "radix-ui";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { Container, PageHeader } from "#app/components/page-header.tsx";
+import { DailyGoal } from "#app/components/profile/daily-goal.tsx";
+import { ReviewSettings } from "#app/components/profile/review-settings.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { initialOf } from "#common/account-display.ts";
@@ -14,6 +16,8 @@ import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { lessonHref } from "#common/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 import { seo } from "#app/lib/seo.ts";
+import { goalSettingsSchema, goalText, timeZoneFormSchema } from "#common/goal-settings.ts";
+import { learnerDay } from "#common/learner-day.ts";
 import { authText, errorTitles } from "#common/toast.ts";
 import { requireUser, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
@@ -25,6 +29,9 @@ import {
   updateUsername,
   type FavoriteView,
 } from "#server/learning/learning.server.ts";
+import { streakSummary } from "#server/review/activity.server.ts";
+import { dueCount } from "#server/review/deck.server.ts";
+import { getLearnerSettings, updateLearnerSettings } from "#server/review/learner-settings.server.ts";
 import type { Route } from "./+types/profile";
 
 type Tab = "progress" | "favorites";
@@ -33,13 +40,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const runtime = getRuntime(context);
   const db = runtime.database.db;
-  const [profile, progress, favorites] = await Promise.all([
+  const now = new Date();
+  const catalog = await runtime.catalog();
+  const [profile, progress, favorites, goal] = await Promise.all([
     getProfile(db, user),
-    runtime.catalog().then((catalog) => progressByLanguage(db, user.id, catalog)),
+    progressByLanguage(db, user.id, catalog),
     listFavorites(db, user.id),
+    getLearnerSettings(db, user.id).then(async (settings) => {
+      const owner = { userId: user.id, deckIncludesCompleted: settings.deckIncludesCompleted, catalog };
+      const [summary, reviewsDue] = await Promise.all([
+        streakSummary(db, user.id, settings, now),
+        dueCount(db, owner, learnerDay(now, settings.timeZone), now),
+      ]);
+      return { settings, summary, reviewsDue };
+    }),
   ]);
   const tab: Tab = new URL(request.url).searchParams.get("tab") === "favorites" ? "favorites" : "progress";
-  return { email: user.email, profile, progress, favorites, tab };
+  return { email: user.email, profile, progress, favorites, tab, goal, timeZones: timeZoneList() };
+}
+
+let zones: string[] | undefined;
+/** Every IANA zone this runtime knows, and UTC (which Intl.supportedValuesOf leaves out), sorted. */
+function timeZoneList(): string[] {
+  zones ??= [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC"])].sort();
+  return zones;
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,19 +74,43 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
 
+  if (intent === "update-goal" || intent === "update-time-zone") {
+    const goal = intent === "update-goal";
+    const submission = goal
+      ? parseWithZod(formData, { schema: goalSettingsSchema })
+      : parseWithZod(formData, { schema: timeZoneFormSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const value = submission.value;
+    try {
+      await updateLearnerSettings(
+        runtime.database.db,
+        user.id,
+        "timeZone" in value
+          ? { timeZone: value.timeZone }
+          : { goal: { kind: value.kind, target: value.target }, deckIncludesCompleted: value.deckIncludesCompleted },
+      );
+    } catch (error) {
+      runtime.logger.error("Saving a learner's goal settings failed", error);
+      const failed = goal ? goalText.goalFailed : goalText.timeZoneFailed;
+      return data({ intent, result: submission.reply() }, { status: 500, headers: toastHeaders(context, failed) });
+    }
+    const saved = "timeZone" in value ? goalText.timeZoneSaved(value.timeZone) : goalText.goalSaved;
+    return data({ intent, result: submission.reply() }, { headers: toastHeaders(context, saved) });
+  }
+
   if (intent === "update-profile") {
     const submission = parseWithZod(formData, { schema: profileSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     try {
       await updateUsername(runtime.database.db, user.id, submission.value.username);
     } catch (error) {
       runtime.logger.error("Updating a profile failed", error);
       return data(
-        { result: submission.reply() },
+        { intent, result: submission.reply() },
         { status: 500, headers: toastHeaders(context, { type: "error", title: errorTitles.profile, description: "Please try again." }) },
       );
     }
-    return data({ result: submission.reply() }, { headers: toastHeaders(context, authText.profileUpdated) });
+    return data({ intent, result: submission.reply() }, { headers: toastHeaders(context, authText.profileUpdated) });
   }
 
   if (intent === "remove-favorite") {
@@ -70,27 +118,45 @@ export async function action({ request, context }: Route.ActionArgs) {
     const removed = uuid.test(favoriteId) && (await removeFavorite(runtime.database.db, user.id, favoriteId));
     if (!removed) {
       const message = { type: "error", title: errorTitles.removeFavorite, description: "That favorite was not found." } as const;
-      return data({ result: null }, { status: 404, headers: toastHeaders(context, message) });
+      return data({ intent, result: null }, { status: 404, headers: toastHeaders(context, message) });
     }
-    return data({ result: null }, { headers: toastHeaders(context, authText.favoriteRemoved) });
+    return data({ intent, result: null }, { headers: toastHeaders(context, authText.favoriteRemoved) });
   }
 
   throw data("Unknown action", { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Your Profile", description: "Your account, learning progress and favorite phrases.", path: "/profile", noindex: true });
+  seo(matches, { title: "Your Profile", description: "Your account, daily goal, learning progress and favorite phrases.", path: "/profile", noindex: true });
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, profile, progress, favorites, tab } = loaderData;
+  const { email, profile, progress, favorites, tab, goal, timeZones } = loaderData;
+  const { settings } = goal;
+  const lastResult = actionData && "intent" in actionData ? { intent: String(actionData.intent), result: actionData.result } : undefined;
   return (
     <>
-      <PageHeader title="Your Profile" description="Your account, your progress and the phrases you saved." />
+      <PageHeader title="Your Profile" description="Your account, your daily goal, your progress and the phrases you saved." />
       <Container className="grid gap-8 pb-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.7fr)]">
-        <AccountCard email={email} username={profile.username} avatarUrl={profile.avatarUrl} lastResult={actionData?.result ?? undefined} />
+        <DailyGoal summary={goal.summary} reviewsDue={goal.reviewsDue} />
+        <div className="grid gap-8 self-start">
+          <AccountCard
+            email={email}
+            username={profile.username}
+            avatarUrl={profile.avatarUrl}
+            lastResult={lastResult?.intent === "update-profile" ? (lastResult.result ?? undefined) : undefined}
+          />
+          <ReviewSettings
+            goal={settings.goal}
+            deckIncludesCompleted={settings.deckIncludesCompleted}
+            timeZone={settings.timeZone}
+            timeZoneKnown={settings.timeZoneKnown}
+            timeZones={timeZones}
+            lastResult={lastResult}
+          />
+        </div>
         <section
           aria-labelledby="learning-title"
-          className="rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] sm:p-7"
+          className="self-start rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] sm:p-7"
         >
           <h2 id="learning-title" className="text-xl font-bold text-ink">
             Your Learning

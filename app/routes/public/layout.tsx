@@ -52,7 +52,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function PublicChrome({ children }: { children: React.ReactNode }) {
-  const { chrome, siteName, isAdmin, user } = useRootData();
+  const { chrome, siteName, isAdmin, user, reviewsDue } = useRootData();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -62,8 +62,8 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <PromoStrip siteName={siteName} />
-      <MobileTopBar logo={chrome.logo} siteName={siteName} user={user} isAdmin={isAdmin} />
-      <SiteHeader logo={chrome.logo} siteName={siteName} isAdmin={isAdmin} user={user} />
+      <MobileTopBar logo={chrome.logo} siteName={siteName} user={user} isAdmin={isAdmin} reviewsDue={reviewsDue} />
+      <SiteHeader logo={chrome.logo} siteName={siteName} isAdmin={isAdmin} user={user} reviewsDue={reviewsDue} />
       <main id="main" className="flex-1">
         {children}
       </main>
