@@ -26,22 +26,17 @@ export default defineConfig({
             // Icons have no group of their own: one chunk of every icon put the admin area's on each public page.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 4 },
-                { name: "shell", test: /[\\/]app[\\/](root\.tsx|lib[\\/]seo\.ts|routes[\\/]public[\\/]layout\.tsx)$/, priority: 3 },
+                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+                { name: "shell", test: /[\\/]app[\\/](root\.tsx|lib[\\/]seo\.ts|routes[\\/]public[\\/]layout\.tsx)$/, priority: 2 },
                 // - audio: the audio card and what it needs before the first play (its engine loads on intent, see
-                //   app/lib/audio/audio-engine.ts) with the icons only it uses: one file instead of six on the lesson
-                //   page and a blog post (small files compress badly: 0.2 KB gzip per icon file, issue 14).
+                //   app/lib/audio/audio-engine.ts), with the lucide icons it imports (play, pause, the seek arrows),
+                //   which only pages with audio use: one file instead of four on the lesson page and a blog post. The
+                //   icons it shares with other pages are its own copies (see audio-card.tsx), or this group would
+                //   take them along and bring the card to those pages. Below the shell, which keeps what it captured.
                 {
                   name: "audio",
                   test: /[\\/]app[\\/](components[\\/]audio-card\.tsx|lib[\\/]audio[\\/](use-audio-player|audio-state|audio-engine)\.ts)$/,
                   priority: 1,
-                },
-                // The icons the audio card shares with other pages (the FAQ's chevron, the home page's headphones, the
-                // forms' spinner, the password page's repeat) stay files of their own: taken into the audio group
-                // with the card's other imports, they would bring the card to those pages.
-                {
-                  name: (id: string) => /[\\/]lucide-react[\\/].*[\\/]icons[\\/](chevron-down|headphones|loader-circle|repeat)\.mjs$/.exec(id)?.[1] ?? null,
-                  priority: 2,
                 },
               ],
             },

@@ -1,4 +1,4 @@
-import { ChevronDown, Headphones, LoaderCircle, Pause, Play, Repeat, RotateCcw, RotateCw } from "lucide-react";
+import { createLucideIcon, Pause, Play, RotateCcw, RotateCw } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import {
   formatTime,
@@ -9,6 +9,41 @@ import {
 } from "#app/lib/audio/audio-state.ts";
 import { useAudioPlayer, type AudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { cn } from "#app/lib/cn.ts";
+
+// ChevronDown, Headphones, LoaderCircle, Repeat: lucide's own icons (lucide-react 1.75, ISC), defined here instead of
+// imported. Their lucide modules are shared with other pages, so on the lesson page each would be a file of its own,
+// mostly per-file overhead (about 0.2 KB gzip against 0.05 here; docs/decisions/010-learn-mode.md).
+// inline-icons.test.ts checks them against lucide's.
+export const ChevronDown = createLucideIcon({ name: "chevron-down", size: 24, node: [["path", { d: "m6 9 6 6 6-6", key: "qrunsl" }]] });
+export const Headphones = createLucideIcon({
+  name: "headphones",
+  size: 24,
+  node: [
+    [
+      "path",
+      {
+        d: "M3 14h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a9 9 0 0 1 18 0v7a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2v-3a2 2 0 0 1 2-2h3",
+        key: "1xhozi",
+      },
+    ],
+  ],
+});
+export const LoaderCircle = createLucideIcon({
+  name: "loader-circle",
+  size: 24,
+  node: [["path", { d: "M21 12a9 9 0 1 1-6.219-8.56", key: "13zald" }]],
+  aliases: ["loader-2"],
+});
+export const Repeat = createLucideIcon({
+  name: "repeat",
+  size: 24,
+  node: [
+    ["path", { d: "m17 2 4 4-4 4", key: "nntrym" }],
+    ["path", { d: "M3 11v-1a4 4 0 0 1 4-4h14", key: "84bu3i" }],
+    ["path", { d: "m7 22-4-4 4-4", key: "1wqhfi" }],
+    ["path", { d: "M21 13v1a4 4 0 0 1-4 4H3", key: "1rx37r" }],
+  ],
+});
 
 export interface AudioCardPhrase {
   id: string;

@@ -1,7 +1,19 @@
-import { ArrowRight } from "lucide-react";
+import { createLucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { LockedBadge } from "#app/components/locked-badge.tsx";
 import type { FlowStep, LessonNext } from "#common/lesson-flow.ts";
+
+// ArrowRight: lucide's own icon (lucide-react 1.75, ISC), defined here instead of imported. Its lucide module is shared
+// with other pages, so on the lesson page it would be a file of its own, mostly per-file overhead (about 0.2 KB gzip
+// against 0.05 here; docs/decisions/010-learn-mode.md). inline-icons.test.ts checks it against lucide's.
+export const ArrowRight = createLucideIcon({
+  name: "arrow-right",
+  size: 24,
+  node: [
+    ["path", { d: "M5 12h14", key: "1ays0h" }],
+    ["path", { d: "m12 5 7 7-7 7", key: "xquz4c" }],
+  ],
+});
 
 /**
  * Where a lesson leads (issue 23's lesson flow): the next lesson, the next level after a level's last lesson, or the

@@ -1,6 +1,23 @@
-import { CircleCheckBig, Heart, LogIn } from "lucide-react";
+import { CircleCheckBig, createLucideIcon, LogIn } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+
+// Heart: lucide's own icon (lucide-react 1.75, ISC), defined here instead of imported. Its lucide module is shared with
+// other pages, so on the lesson page it would be a file of its own, mostly per-file overhead (about 0.2 KB gzip against
+// 0.05 here; docs/decisions/010-learn-mode.md). inline-icons.test.ts checks it against lucide's.
+export const Heart = createLucideIcon({
+  name: "heart",
+  size: 24,
+  node: [
+    [
+      "path",
+      {
+        d: "M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5",
+        key: "mvr1a0",
+      },
+    ],
+  ],
+});
 
 /**
  * The lesson page's progress bar as the shared page renders it, for a visitor: an invitation to sign in. A signed-in
