@@ -35,7 +35,7 @@ export default defineConfig({
                 //   take them along and bring the card to those pages. Below the shell, which keeps what it captured.
                 {
                   name: "audio",
-                  test: /[\\/]app[\\/](components[\\/]audio-card\.tsx|lib[\\/]audio[\\/](use-audio-player|audio-state|audio-engine)\.ts)$/,
+                  test: /[\\/]app[\\/](components[\\/]audio-card\.tsx|lib[\\/]audio[\\/](use-audio-player|audio-state|audio-engine|audio-registry)\.ts)$/,
                   priority: 1,
                 },
               ],

@@ -108,15 +108,14 @@ test("a first click on a phrase's play button, while the engine is on its way, s
   expect(asked).toBe(1);
 });
 
-test("the lesson's keys work before the engine is loaded: Space plays the card used last", async ({ page }) => {
+test("the lesson's keys work before the engine is loaded: Space plays the first card", async ({ page }) => {
   const requested = scripts(page);
   await page.goto(lesson);
   await page.waitForLoadState("networkidle");
   expect(requested.filter((path) => deferred.engine.test(path))).toEqual([]);
-  // "t" needs no engine: the first phrase's translation.
   const card = page.getByRole("region", { name: "Audio 1" });
-  await page.keyboard.press("t");
-  await expect(card.getByRole("button", { name: "Buenos días." })).toHaveAttribute("aria-expanded", "true");
+  // The page itself has the focus (not a player: that would load the engine).
+  await page.locator("h1").click();
   expect(requested.filter((path) => deferred.engine.test(path))).toEqual([]);
   // Space loads the engine and plays the first card.
   await page.keyboard.press(" ");

@@ -4,7 +4,11 @@ import { Button } from "#app/components/ui/button.tsx";
 import { displayName, initialOf } from "#common/account-display.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useCurrentSection } from "#app/lib/site-links.ts";
-import type { HeaderUser } from "#app/components/account-nav.tsx";
+
+export interface HeaderUser {
+  email: string;
+  name: string;
+}
 
 /**
  * A signed-in user's header links: the profile (with their initial) and Sign Out. Only a signed-in user needs this

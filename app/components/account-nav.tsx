@@ -4,11 +4,9 @@ import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { SIGNED_IN_ATTRIBUTE } from "#common/viewer.ts";
+import type { HeaderUser } from "#app/components/account-menu.tsx";
 
-export interface HeaderUser {
-  email: string;
-  name: string;
-}
+export type { HeaderUser } from "#app/components/account-menu.tsx";
 
 const loadSignedInNav = () => import("#app/components/account-menu.tsx");
 const SignedInNav = lazy(loadSignedInNav);

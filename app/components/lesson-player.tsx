@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { AudioCard, segmentsOf, type AudioCardPhrase } from "#app/components/audio-card.tsx";
-import type { AudioController } from "#app/lib/audio/audio-controller.ts";
+import type { AudioController } from "#app/lib/audio/audio-state.ts";
 import { audioEngine, loadAudioEngine } from "#app/lib/audio/audio-engine.ts";
 import { INITIAL_AUDIO_STATE } from "#app/lib/audio/audio-state.ts";
 import { SHOW_READING_KEY, writeStorage } from "#app/lib/browser-storage.ts";

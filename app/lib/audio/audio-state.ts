@@ -105,3 +105,52 @@ export function formatTime(seconds: number): string {
   const s = String(total % 60).padStart(2, "0");
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
+
+export type AudioListener = (state: AudioState) => void;
+
+export interface AudioController {
+  /**
+   * Starts (or resumes) `key` with `url`, pausing and rewinding whatever else was playing. Never rejects: resolves to
+   * true once playback started, false if it failed (logged with console.warn, state.error set) or was superseded.
+   */
+  play(key: string, url: string, options?: PlayOptions): Promise<boolean>;
+  /** Pauses `key`, keeping its position. */
+  pause(key: string): void;
+  /** Pauses if playing, else plays. */
+  toggle(key: string, url: string, options?: PlayOptions): Promise<boolean>;
+  /** Pauses `key` and rewinds it to 0. */
+  stop(key: string): void;
+  /** Pauses whichever key is playing (it keeps its position). */
+  pauseAll(): void;
+  /** Moves to `seconds`, clamped to [0, duration]. */
+  seek(key: string, seconds: number): void;
+  /** Moves by `delta` seconds (default +10, SEEK_STEP_SECONDS), clamped to [0, duration]. */
+  seekBy(key: string, delta?: number): void;
+  /** Changes the speed; playing audio keeps playing at the new rate unless `restart` is set. */
+  setRate(key: string, rate: number, options?: SetRateOptions): void;
+  /** Plays the whole audio `times` times (integer ≥ 1, or Infinity to loop). */
+  setRepeat(key: string, times: number): void;
+  /** Registers `key` → `url` ahead of playing, optionally loading the metadata (duration). */
+  prepare(key: string, url: string, options?: PrepareOptions): void;
+  /**
+   * Listens to `key`'s state. When the last listener of a key leaves, the key is stopped and its element released
+   * (a card that unmounts must not keep playing audio nobody can pause).
+   */
+  subscribe(key: string, listener: AudioListener): () => void;
+  /** The current state of `key` (a stable object between changes; INITIAL_AUDIO_STATE for unknown keys). */
+  getState(key: string): AudioState;
+  /** The key playing now, if any. */
+  activeKey(): string | null;
+  /** Stops `key` and forgets it, releasing its media element. */
+  release(key: string): void;
+  /**
+   * Plays segment `index` of `key` from its start, pausing whatever else plays. scope "one" (default) stops at its
+   * end (at any speed: a timer, not the media's coarse timeupdate); "all" goes on from there.
+   */
+  playSegment(key: string, url: string, index: number, options?: { scope?: "all" | "one" }): Promise<boolean>;
+  /** Makes segment `index` the current one without playing: moves to its start (playing, it plays from there). */
+  selectSegment(key: string, index: number): void;
+  setLoopSegment(key: string, on: boolean): void;
+  setShadow(key: string, on: boolean): void;
+  setTurnFactor(key: string, factor: number): void;
+}

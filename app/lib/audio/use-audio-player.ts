@@ -8,7 +8,7 @@ import {
   type Segment,
   type SetRateOptions,
 } from "#app/lib/audio/audio-state.ts";
-import type { AudioController } from "#app/lib/audio/audio-controller.ts";
+import type { AudioController } from "#app/lib/audio/audio-state.ts";
 
 export interface AudioPlayerActions {
   /** Resolves to true once playback started; never rejects (failures are logged and flagged in `error`). */
