@@ -26,8 +26,18 @@ export default defineConfig({
             // Icons have no group of their own: one chunk of every icon put the admin area's on each public page.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-                { name: "shell", test: /[\\/]app[\\/](root\.tsx|lib[\\/]seo\.ts|routes[\\/]public[\\/]layout\.tsx)$/, priority: 1 },
+                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+                { name: "shell", test: /[\\/]app[\\/](root\.tsx|lib[\\/]seo\.ts|routes[\\/]public[\\/]layout\.tsx)$/, priority: 2 },
+                // - audio: the audio card and what it needs before the first play (its engine loads on intent, see
+                //   app/lib/audio/audio-engine.ts), with the lucide icons it imports (play, pause, the seek arrows),
+                //   which only pages with audio use: one file instead of four on the lesson page and a blog post. The
+                //   icons it shares with other pages are its own copies (see audio-card.tsx), or this group would
+                //   take them along and bring the card to those pages. Below the shell, which keeps what it captured.
+                {
+                  name: "audio",
+                  test: /[\\/]app[\\/](components[\\/]audio-card\.tsx|lib[\\/]audio[\\/](use-audio-player|audio-state|audio-engine|audio-registry)\.ts)$/,
+                  priority: 1,
+                },
               ],
             },
           },

@@ -74,6 +74,11 @@ export function useRootData(): RootData {
 }
 
 const inlineCss = import.meta.env.SSR ? appCss : "";
+// Likewise the inline head and body scripts: they run from the server's HTML, before and without the bundle, which
+// needs no copy of them (React leaves a hydrated element's inner HTML alone; hence suppressHydrationWarning).
+const inlineScripts = import.meta.env.SSR
+  ? { preferences: preferencesScript, viewer: viewerHeadScript, hydration: startHydrationScript }
+  : { preferences: "", viewer: "", hydration: "" };
 
 /** Marks <html> once React has hydrated: the page is interactive from here (tests and CSS can wait for it). */
 function useHydratedMarker() {
@@ -94,8 +99,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#6d28d9" />
         <link rel="icon" href={favicon} />
         <link rel="preload" href={brandFontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: preferencesScript }} suppressHydrationWarning />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: viewerHeadScript }} suppressHydrationWarning />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScripts.preferences }} suppressHydrationWarning />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScripts.viewer }} suppressHydrationWarning />
         <Meta />
         <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
         <Links />
@@ -105,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <LazyToaster />
         <ScrollRestoration />
         <Scripts />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: startHydrationScript }} suppressHydrationWarning />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScripts.hydration }} suppressHydrationWarning />
       </body>
     </html>
   );

@@ -1,15 +1,49 @@
-import { ChevronDown, Headphones, LoaderCircle, Pause, Play, Repeat, RotateCcw, RotateCw } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { createLucideIcon, Pause, Play, RotateCcw, RotateCw } from "lucide-react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import {
   formatTime,
   PUBLIC_PLAYBACK_RATES,
   REPEAT_CHOICES,
   SEEK_STEP_SECONDS,
-  TURN_FACTORS,
   type Segment,
-} from "#app/lib/audio/audio-controller.ts";
+} from "#app/lib/audio/audio-state.ts";
 import { useAudioPlayer, type AudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { cn } from "#app/lib/cn.ts";
+
+// ChevronDown, Headphones, LoaderCircle, Repeat: lucide's own icons (lucide-react 1.75, ISC), defined here instead of
+// imported. Their lucide modules are shared with other pages, so on the lesson page each would be a file of its own,
+// mostly per-file overhead (about 0.2 KB gzip against 0.05 here; docs/decisions/010-learn-mode.md).
+// inline-icons.test.ts checks them against lucide's.
+export const ChevronDown = createLucideIcon({ name: "chevron-down", size: 24, node: [["path", { d: "m6 9 6 6 6-6", key: "qrunsl" }]] });
+export const Headphones = createLucideIcon({
+  name: "headphones",
+  size: 24,
+  node: [
+    [
+      "path",
+      {
+        d: "M3 14h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a9 9 0 0 1 18 0v7a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2v-3a2 2 0 0 1 2-2h3",
+        key: "1xhozi",
+      },
+    ],
+  ],
+});
+export const LoaderCircle = createLucideIcon({
+  name: "loader-circle",
+  size: 24,
+  node: [["path", { d: "M21 12a9 9 0 1 1-6.219-8.56", key: "13zald" }]],
+  aliases: ["loader-2"],
+});
+export const Repeat = createLucideIcon({
+  name: "repeat",
+  size: 24,
+  node: [
+    ["path", { d: "m17 2 4 4-4 4", key: "nntrym" }],
+    ["path", { d: "M3 11v-1a4 4 0 0 1 4-4h14", key: "84bu3i" }],
+    ["path", { d: "m7 22-4-4 4-4", key: "1wqhfi" }],
+    ["path", { d: "M21 13v1a4 4 0 0 1-4 4H3", key: "1rx37r" }],
+  ],
+});
 
 export interface AudioCardPhrase {
   id: string;
@@ -53,6 +87,10 @@ export interface AudioCardProps {
   list?: boolean;
 }
 
+// Only after the learner turns listen-and-repeat on: its code loads then (docs/decisions/010-learn-mode.md).
+const loadListenAndRepeat = () => import("#app/components/listen-and-repeat.tsx");
+const ListenAndRepeat = lazy(loadListenAndRepeat);
+
 /** Arrow keys on the progress slider move by this many seconds: a phrase is a second or two long. */
 const SLIDER_KEY_STEP_SECONDS = 1;
 
@@ -64,10 +102,6 @@ export function segmentsOf(phrases: readonly AudioCardPhrase[], audioUrl: string
   if (list) return phrases.map((p) => ({ url: p.audioUrl ?? "", start: 0, end: Number.POSITIVE_INFINITY }));
   if (phrases.length === 0 || !phrases.every((p) => p.cue)) return null;
   return phrases.map((p) => ({ url: audioUrl, start: p.cue![0] / 1000, end: p.cue![1] / 1000 }));
-}
-
-export function turnFactorLabel(factor: number) {
-  return `${factor}× the phrase`;
 }
 
 export function phraseCountLabel(count: number) {
@@ -155,6 +189,11 @@ export function AudioCard({
     <section
       aria-label={title}
       data-state={state}
+      // The audio engine loads on the first sign of wanting to play (docs/decisions/010-learn-mode.md): by the click it
+      // is usually here; if not, the play button shows it loading.
+      onPointerEnter={player.warm}
+      onPointerDown={player.warm}
+      onFocus={player.warm}
       className={cn(
         "overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-[var(--shadow-card)]",
         className,
@@ -420,7 +459,6 @@ function SeekSlider({
 
 /** "Repeat this phrase", listen-and-repeat and its pause: for a card that knows where each phrase is. */
 function PhraseControls({ player }: { player: AudioPlayer }) {
-  const factorId = `${useId()}-turn`;
   const toggle = "inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full border px-3.5 text-sm font-semibold transition-colors";
   const pressed = (on: boolean) =>
     on ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800" : "border-brand-200 bg-white text-brand-800 hover:border-brand-300 hover:bg-brand-50";
@@ -439,6 +477,8 @@ function PhraseControls({ player }: { player: AudioPlayer }) {
         <button
           type="button"
           aria-pressed={player.shadow}
+          onPointerEnter={() => void loadListenAndRepeat()}
+          onFocus={() => void loadListenAndRepeat()}
           onClick={() => player.setShadow(!player.shadow)}
           className={cn(toggle, pressed(player.shadow))}
         >
@@ -446,43 +486,12 @@ function PhraseControls({ player }: { player: AudioPlayer }) {
         </button>
       </div>
       {player.shadow ? (
-        // Lines of fixed height whatever they say (the status gets a line of its own on a phone): the turn's start and
-        // end move nothing on the page.
-        <div className="flex flex-wrap items-center gap-x-3 text-sm">
-          <span
-            data-turn={player.turnMs > 0 ? "" : undefined}
-            className="relative h-10 w-full min-w-0 truncate leading-10 font-semibold text-ink sm:w-auto sm:flex-1"
-          >
-            {player.turnMs > 0 ? "Your turn: say the phrase" : "Listen, then say each phrase in the pause"}
-            {player.turnMs > 0 ? (
-              <span
-                key={`${player.segment}-${player.turnMs}`}
-                aria-hidden
-                // The time left, shrinking (no keyframes to add to the site's styles for one bar).
-                ref={(bar) => {
-                  if (bar && !window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-                    bar.animate([{ transform: "scaleX(1)" }, { transform: "scaleX(0)" }], { duration: player.turnMs, fill: "forwards" });
-                }}
-                className="absolute inset-x-0 bottom-0 h-1 origin-left rounded-full bg-accent-500"
-              />
-            ) : null}
-          </span>
-          <label htmlFor={factorId} className="ml-auto shrink-0 font-semibold text-muted sm:ml-0">
-            Pause
-          </label>
-          <select
-            id={factorId}
-            value={player.turnFactor}
-            onChange={(event) => player.setTurnFactor(Number(event.target.value))}
-            className="h-9 shrink-0 rounded-lg border border-brand-200 bg-white px-2 text-ink"
-          >
-            {TURN_FACTORS.map((factor) => (
-              <option key={factor} value={factor}>
-                {turnFactorLabel(factor)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Suspense
+          // Until its code is here (a moment after the click that turned it on): the status line it starts with.
+          fallback={<p className="h-10 truncate text-sm leading-10 font-semibold text-ink">Listen, then say each phrase in the pause</p>}
+        >
+          <ListenAndRepeat player={player} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,5 +1,17 @@
-import { ArrowLeft } from "lucide-react";
+import { createLucideIcon } from "lucide-react";
 import { Link } from "react-router";
+
+// ArrowLeft: lucide's own icon (lucide-react 1.75, ISC), defined here instead of imported. Its lucide module is shared
+// with other pages, so on the lesson page it would be a file of its own, mostly per-file overhead (about 0.2 KB gzip
+// against 0.05 here; docs/decisions/010-learn-mode.md). inline-icons.test.ts checks it against lucide's.
+export const ArrowLeft = createLucideIcon({
+  name: "arrow-left",
+  size: 24,
+  node: [
+    ["path", { d: "m12 19-7-7 7-7", key: "1l729n" }],
+    ["path", { d: "M19 12H5", key: "x3x0zl" }],
+  ],
+});
 
 /** Where the page sits in the catalogue, with an optional Back link to its parent (SPEC §2 lesson page). */
 export function Breadcrumbs({ items, back }: { items: { label: string; to: string }[]; back?: string }) {

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { AudioCard, type AudioCardPhrase } from "#app/components/audio-card.tsx";
-import { getAudioController } from "#app/lib/audio/audio-controller.ts";
+import { AudioCard, segmentsOf, type AudioCardPhrase } from "#app/components/audio-card.tsx";
+import type { AudioController } from "#app/lib/audio/audio-state.ts";
+import { audioEngine, loadAudioEngine } from "#app/lib/audio/audio-engine.ts";
+import { INITIAL_AUDIO_STATE } from "#app/lib/audio/audio-state.ts";
 import { SHOW_READING_KEY, writeStorage } from "#app/lib/browser-storage.ts";
 import { cn } from "#app/lib/cn.ts";
 import type { AudioGroup } from "#common/catalog.ts";
@@ -93,36 +95,49 @@ export function LessonPlayer({ groups, renderPhraseActions }: LessonPlayerProps)
         return;
       }
       if (event.shiftKey) return;
-      const controller = getAudioController();
-      const playingIndex = cards.findIndex((card) => keyOf(card.audioUrl) === controller.activeKey());
+      // Before the first play the audio engine is not loaded (audio-engine.ts): nothing plays, so the card is the one
+      // used last, and the keys that need the engine wait for it.
+      const engine = audioEngine();
+      const playingIndex = engine ? cards.findIndex((card) => keyOf(card.audioUrl) === engine.activeKey()) : -1;
       const card = cards[playingIndex >= 0 ? playingIndex : Math.min(lastCard.current, cards.length - 1)];
       if (!card || card.audioUrl === "") return;
       const key = keyOf(card.audioUrl);
-      controller.prepare(key, card.audioUrl, { preload: "none" });
-      const state = controller.getState(key);
       const onControl = target?.closest("button, a, [role=slider]");
+      const withController = (act: (controller: AudioController, state: typeof INITIAL_AUDIO_STATE) => void) => {
+        const run = (controller: AudioController) => {
+          const segments = segmentsOf(card.phrases, card.audioUrl, list);
+          controller.prepare(key, card.audioUrl, { preload: "none", ...(segments ? { segments } : {}) });
+          act(controller, controller.getState(key));
+        };
+        if (engine) run(engine);
+        else loadAudioEngine().then(run, (error: unknown) => console.warn("The audio player could not be loaded", error));
+      };
       switch (event.key) {
         case " ":
           if (onControl) return;
-          if (state.playing) controller.pause(key);
-          else if (list && (state.segment < 0 || state.scope === "one")) void controller.playSegment(key, card.audioUrl, 0, { scope: "all" });
-          else void controller.play(key, card.audioUrl);
+          withController((controller, state) => {
+            if (state.playing) controller.pause(key);
+            else if (list && (state.segment < 0 || state.scope === "one")) void controller.playSegment(key, card.audioUrl, 0, { scope: "all" });
+            else void controller.play(key, card.audioUrl);
+          });
           break;
         case "ArrowLeft":
         case "ArrowRight": {
           if (target?.closest("[role=slider]")) return;
           const step = event.key === "ArrowRight" ? 1 : -1;
-          const next = Math.min(card.phrases.length - 1, Math.max(0, state.segment < 0 ? 0 : state.segment + step));
-          controller.selectSegment(key, next);
+          withController((controller, state) => {
+            controller.selectSegment(key, Math.min(card.phrases.length - 1, Math.max(0, state.segment < 0 ? 0 : state.segment + step)));
+          });
           break;
         }
         case "r":
         case "R":
-          controller.setLoopSegment(key, !state.loopSegment);
+          withController((controller, state) => controller.setLoopSegment(key, !state.loopSegment));
           break;
         case "t":
         case "T": {
-          const phrase = card.phrases[Math.max(0, state.segment)];
+          const segment = (engine?.getState(key) ?? INITIAL_AUDIO_STATE).segment;
+          const phrase = card.phrases[Math.max(0, segment)];
           if (!phrase) return;
           setOpenTranslations((current) => flip(current, phrase.id));
           break;

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { audioEngine, audioEngineReady, loadAudioEngine, onAudioEngine, warmAudioEngine } from "#app/lib/audio/audio-engine.ts";
 import {
-  getAudioController,
   INITIAL_AUDIO_STATE,
   type AudioState,
   type PlayOptions,
   type PrepareOptions,
   type Segment,
   type SetRateOptions,
-} from "#app/lib/audio/audio-controller.ts";
+} from "#app/lib/audio/audio-state.ts";
+import type { AudioController } from "#app/lib/audio/audio-state.ts";
 
 export interface AudioPlayerActions {
   /** Resolves to true once playback started; never rejects (failures are logged and flagged in `error`). */
@@ -27,6 +28,8 @@ export interface AudioPlayerActions {
   setLoopSegment: (on: boolean) => void;
   setShadow: (on: boolean) => void;
   setTurnFactor: (factor: number) => void;
+  /** Starts loading the audio engine (pointer over or on the player, focus in it) so the first play does not wait. */
+  warm: () => void;
 }
 
 export type AudioPlayer = AudioState & AudioPlayerActions;
@@ -39,47 +42,99 @@ export interface UseAudioPlayerOptions {
 }
 
 const getServerSnapshot = () => INITIAL_AUDIO_STATE;
+const notReady = () => false;
+const nothing = () => () => {};
+
+/**
+ * Reads only a file's length, for a player shown before the engine is loaded (what the engine's "metadata" preload
+ * does once it is). Returns the cleanup, which lets the browser drop the element.
+ */
+function probeDuration(url: string, onDuration: (seconds: number) => void): () => void {
+  const media = new Audio();
+  media.preload = "metadata";
+  const read = () => {
+    if (Number.isFinite(media.duration) && media.duration > 0) onDuration(media.duration);
+  };
+  media.addEventListener("loadedmetadata", read);
+  media.src = url;
+  return () => {
+    media.removeEventListener("loadedmetadata", read);
+    media.removeAttribute("src");
+    media.load();
+  };
+}
 
 /**
  * State and actions for one audio through the site-wide controller. `key` must be unique per player on screen (two
  * cards with the same key share one state). Server rendering and hydration see INITIAL_AUDIO_STATE; the controller
- * is only created in the browser. When the component unmounts, its audio stops.
+ * is only created in the browser, and on a public page only loaded on the first intent to play (audio-engine.ts):
+ * until then the player shows INITIAL_AUDIO_STATE with what was asked of it meanwhile (a play shows as loading), and
+ * the actions wait for the engine. When the component unmounts, its audio stops.
  */
 export function useAudioPlayer(key: string, url: string, options: UseAudioPlayerOptions = {}): AudioPlayer {
   const preload = options.preload ?? "metadata";
   const segments = options.segments;
+  const ready = useSyncExternalStore(onAudioEngine, audioEngineReady, notReady);
 
-  const subscribe = useCallback((onChange: () => void) => getAudioController().subscribe(key, onChange), [key]);
-  const getSnapshot = useCallback(() => getAudioController().getState(key), [key]);
-  const state = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  const subscribe = useCallback((onChange: () => void) => audioEngine()?.subscribe(key, onChange) ?? (() => {}), [key]);
+  const getSnapshot = useCallback(() => audioEngine()?.getState(key) ?? INITIAL_AUDIO_STATE, [key]);
+  const state = useSyncExternalStore(ready ? subscribe : nothing, ready ? getSnapshot : getServerSnapshot, getServerSnapshot);
+  // Before the engine: what the learner asked for while it loads, and the file's length.
+  const [pending, setPending] = useState<Partial<AudioState>>({});
+  const [probed, setProbed] = useState<{ url: string; duration: number } | null>(null);
 
   useEffect(() => {
-    getAudioController().prepare(key, url, { preload, segments: segments ?? [] });
-  }, [key, url, preload, segments]);
+    if (ready) audioEngine()?.prepare(key, url, { preload, segments: segments ?? [] });
+  }, [ready, key, url, preload, segments]);
+
+  useEffect(() => {
+    if (ready || preload !== "metadata" || url === "") return;
+    return probeDuration(url, (duration) => setProbed({ url, duration }));
+  }, [ready, url, preload]);
 
   const actions = useMemo<AudioPlayerActions>(() => {
     // The controller ignores unknown keys; registering first makes controls work even before the effect above ran.
-    const controller = () => {
-      const shared = getAudioController();
-      shared.prepare(key, url, { preload: "none", ...(segments ? { segments } : {}) });
-      return shared;
+    const run = <T,>(act: (controller: AudioController) => T | Promise<T>, fallback: T, shown?: (current: Partial<AudioState>) => Partial<AudioState>) => {
+      const withKey = (controller: AudioController) => {
+        controller.prepare(key, url, { preload: "none", ...(segments ? { segments } : {}) });
+        return act(controller);
+      };
+      // Loaded: at once, inside the click (browsers want play() there).
+      const loaded = audioEngine();
+      if (loaded) return withKey(loaded);
+      if (shown) setPending((current) => ({ ...current, ...shown(current) }));
+      return loadAudioEngine().then(withKey, (error: unknown) => {
+        console.warn("The audio player could not be loaded", error);
+        setPending((current) => ({ ...current, playing: false, loading: false, error: true }));
+        return fallback;
+      });
     };
+    const playing = { playing: true, loading: true, error: false };
     return {
-      play: (playOptions) => controller().play(key, url, playOptions),
-      pause: () => controller().pause(key),
-      toggle: () => controller().toggle(key, url),
-      stop: () => controller().stop(key),
-      seek: (seconds) => controller().seek(key, seconds),
-      seekBy: (delta) => controller().seekBy(key, delta),
-      setRate: (rate, rateOptions) => controller().setRate(key, rate, rateOptions),
-      setRepeat: (times) => controller().setRepeat(key, times),
-      playSegment: (index, scope) => controller().playSegment(key, url, index, scope ? { scope } : {}),
-      selectSegment: (index) => controller().selectSegment(key, index),
-      setLoopSegment: (on) => controller().setLoopSegment(key, on),
-      setShadow: (on) => controller().setShadow(key, on),
-      setTurnFactor: (factor) => controller().setTurnFactor(key, factor),
+      play: async (playOptions) => run((c) => c.play(key, url, playOptions), false, () => ({ ...playing, scope: "all" })),
+      pause: () => void run((c) => c.pause(key), undefined, () => ({ playing: false, loading: false })),
+      toggle: async () =>
+        run((c) => c.toggle(key, url), false, (current) => (current.playing ? { playing: false, loading: false } : { ...playing, scope: "all" })),
+      stop: () => void run((c) => c.stop(key), undefined, () => ({ playing: false, loading: false, segment: -1 })),
+      seek: (seconds) => void run((c) => c.seek(key, seconds), undefined),
+      seekBy: (delta) => void run((c) => c.seekBy(key, delta), undefined),
+      setRate: (rate, rateOptions) => void run((c) => c.setRate(key, rate, rateOptions), undefined, () => ({ rate })),
+      setRepeat: (times) => void run((c) => c.setRepeat(key, times), undefined, () => ({ repeat: times })),
+      playSegment: async (index, scope) =>
+        run((c) => c.playSegment(key, url, index, scope ? { scope } : {}), false, () => ({ ...playing, segment: index, scope: scope ?? "one" })),
+      selectSegment: (index) => void run((c) => c.selectSegment(key, index), undefined, () => ({ segment: index })),
+      setLoopSegment: (on) => void run((c) => c.setLoopSegment(key, on), undefined, () => ({ loopSegment: on })),
+      setShadow: (on) => void run((c) => c.setShadow(key, on), undefined, () => ({ shadow: on })),
+      setTurnFactor: (factor) => void run((c) => c.setTurnFactor(key, factor), undefined, () => ({ turnFactor: factor })),
+      warm: warmAudioEngine,
     };
   }, [key, url, segments]);
 
-  return useMemo(() => ({ ...state, ...actions }), [state, actions]);
+  const shown = useMemo(() => {
+    const current = ready ? state : { ...state, ...pending };
+    // The engine's own element reads the length again once it is loaded; until then the probe's value stands.
+    if (current.duration > 0 || probed?.url !== url) return current;
+    return { ...current, duration: probed.duration };
+  }, [ready, state, pending, probed, url]);
+  return useMemo(() => ({ ...shown, ...actions }), [shown, actions]);
 }

@@ -333,6 +333,9 @@ function FavoriteRow({ favorite }: { favorite: FavoriteView }) {
       <button
         type="button"
         onClick={() => void player.toggle()}
+        onPointerEnter={player.warm}
+        onPointerDown={player.warm}
+        onFocus={player.warm}
         aria-label={`${player.playing ? "Pause" : "Play"} "${favorite.originalText}"`}
         className="row-span-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
       >

@@ -1,5 +1,6 @@
+import { lazy, Suspense, useEffect } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
-import { FavoritePlaceholder, LessonProgress, PhraseFavoriteButton } from "#app/components/lesson-progress.tsx";
+import { FavoritePlaceholder, LessonProgress } from "#app/components/lesson-progress.tsx";
 import { AppPromo } from "#app/components/app-promo.tsx";
 import { NextStepLink } from "#app/components/lesson-next.tsx";
 import { LessonPlayer } from "#app/components/lesson-player.tsx";
@@ -10,6 +11,7 @@ import { lessonHref, levelHref } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authText } from "#common/toast.ts";
 import { useViewerProgress } from "#app/lib/viewer.ts";
+import { SIGNED_IN_ATTRIBUTE } from "#common/viewer.ts";
 import { requireUser, toastHeaders } from "#server/auth/session.server.ts";
 import { openLesson } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
@@ -86,8 +88,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   });
 };
 
+// A signed-in learner's controls (the progress card, favourite buttons): a visitor never loads them. A learner's
+// page starts loading them as it hydrates, while their own state is on its way (the placeholders show meanwhile).
+const loadLearner = () => import("#app/components/lesson-learner.tsx");
+const LearnerProgress = lazy(() => loadLearner().then((m) => ({ default: m.LearnerProgress })));
+const PhraseFavoriteButton = lazy(() => loadLearner().then((m) => ({ default: m.PhraseFavoriteButton })));
+
 export default function Lesson({ loaderData }: Route.ComponentProps) {
   const progress = useViewerProgress(useLocation().pathname);
+  useEffect(() => {
+    if (document.documentElement.hasAttribute(SIGNED_IN_ATTRIBUTE)) void loadLearner();
+  }, []);
   if (!loaderData.found) {
     return (
       <Container className="py-16">
@@ -101,6 +112,7 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
     );
   }
   const { language, level, lesson, groups, next, promo, siteName } = loaderData;
+  const signInHref = `/auth?redirectTo=${encodeURIComponent(lessonHref(language.id, level.id, lesson.id))}`;
   const learner = progress && { completed: progress.completedLessons.includes(lesson.id), favorites: new Set(progress.favorites) };
   return (
     <>
@@ -119,19 +131,26 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
         />
       </PageHeader>
       <Container className="space-y-10 pb-16">
-        <LessonProgress
-          signedIn={learner !== null}
-          completed={learner?.completed ?? false}
-          signInHref={`/auth?redirectTo=${encodeURIComponent(lessonHref(language.id, level.id, lesson.id))}`}
-          next={next}
-        />
+        {learner ? (
+          <Suspense fallback={<LessonProgress signInHref={signInHref} />}>
+            <LearnerProgress completed={learner.completed} next={next} />
+          </Suspense>
+        ) : (
+          <LessonProgress signInHref={signInHref} />
+        )}
         {groups.length === 0 ? (
           <EmptyState message="No phrases available for this lesson yet. Check back soon!" />
         ) : (
           <LessonPlayer
             groups={groups}
             renderPhraseActions={(phrase) =>
-              learner ? <PhraseFavoriteButton phrase={phrase} saved={learner.favorites.has(phrase.id)} /> : <FavoritePlaceholder />
+              learner ? (
+                <Suspense fallback={<FavoritePlaceholder />}>
+                  <PhraseFavoriteButton phrase={phrase} saved={learner.favorites.has(phrase.id)} />
+                </Suspense>
+              ) : (
+                <FavoritePlaceholder />
+              )
             }
           />
         )}
