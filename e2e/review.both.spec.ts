@@ -55,6 +55,12 @@ async function reviewByKeys(page: Page, original: string, translation: string, k
   await page.keyboard.press(key);
 }
 
+/** The header's due count: the Review link on a desktop, the menu button on a phone. */
+const dueBadge = (page: Page, project: string) =>
+  project === "mobile" ? page.getByRole("button", { name: /^Open menu/ }) : page.locator("header[data-scrolled]").getByRole("link", { name: /^Review/ });
+const dueName = (project: string, due: number) =>
+  project === "mobile" ? (due ? `Open menu, ${due} due for review` : "Open menu") : due ? `Review, ${due} due` : "Review";
+
 test("three saved phrases reviewed by keyboard alone, with an undo, a card coming back, and the summary", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await signIn(page.context(), testInfo.project.name, "keys");
@@ -73,6 +79,7 @@ test("three saved phrases reviewed by keyboard alone, with an undo, a card comin
   // The three saved phrases are new; the phrase of the locked lesson (saved before it was locked) never shows.
   await expect(page.getByText("3 new", { exact: true })).toBeVisible();
   await expect(page.getByText("Secreto")).toHaveCount(0);
+  await expect(dueBadge(page, testInfo.project.name)).toHaveAccessibleName(dueName(testInfo.project.name, 3));
   await expect(card(page).locator("[data-review-original]")).toHaveText("Hola");
   await expect(card(page).getByRole("button", { name: /^(Play|Pause) the phrase$/ })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -106,6 +113,8 @@ test("three saved phrases reviewed by keyboard alone, with an undo, a card comin
 
   const summary = page.getByRole("region", { name: "Session complete" });
   await expect(summary).toBeVisible();
+  // The header's count followed the session: nothing is due now.
+  await expect(dueBadge(page, testInfo.project.name)).toHaveAccessibleName(dueName(testInfo.project.name, 0));
   await expect(summary.getByText(/^You reviewed 4 phrases in \d+ (s|min)\.$/)).toBeVisible();
   const count = (label: string) => summary.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
   await expect(count("Again")).toHaveText("0");
