@@ -5,7 +5,7 @@ import { ADMIN_ROLE } from "#server/auth/roles.server.ts";
 import { openLesson, openLevel } from "#server/catalog/public-catalog.server.ts";
 import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import type { Executor } from "#server/db/client.server.ts";
-import { learnerSettings, phrases, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
+import { learnerSettings, phrases, reviewCards, sessions, userFavorites, userProgress, userRoles, users } from "#server/db/schema.ts";
 import { dueCount } from "#server/review/deck.server.ts";
 
 /**
@@ -57,8 +57,10 @@ export async function findViewer(db: Executor, catalog: CatalogSnapshot, token: 
   const [row] = await db
     .select({
       id: users.id,
-      timeZone: sql<string | null>`(select ${learnerSettings.timeZone} from ${learnerSettings} where ${learnerSettings.userId} = ${users.id})`,
-      deckIncludesCompleted: sql<boolean | null>`(select ${learnerSettings.deckIncludesCompleted} from ${learnerSettings} where ${learnerSettings.userId} = ${users.id})`,
+      timeZone: learnerSettings.timeZone,
+      deckIncludesCompleted: learnerSettings.deckIncludesCompleted,
+      // Most visitors who sign in have no review deck: then the count is not asked at all.
+      hasCards: sql<boolean>`exists (select 1 from ${reviewCards} where ${reviewCards.userId} = ${users.id})`,
       email: users.email,
       name: users.name,
       image: users.image,
@@ -68,12 +70,15 @@ export async function findViewer(db: Executor, catalog: CatalogSnapshot, token: 
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(learnerSettings, eq(learnerSettings.userId, users.id))
     // Unconfirmed accounts cannot sign in; a session of one (however it came about) counts as none.
     .where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date()), eq(users.emailVerified, true)))
     .limit(1);
   if (!row) return null;
   const now = new Date();
-  const reviewsDue = await dueCount(
+  const reviewsDue = !row.hasCards
+    ? 0
+    : await dueCount(
     db,
     { userId: row.id, deckIncludesCompleted: Boolean(row.deckIncludesCompleted), catalog },
     learnerDay(now, row.timeZone ?? DEFAULT_TIME_ZONE),
