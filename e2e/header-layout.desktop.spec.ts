@@ -129,6 +129,11 @@ test("a learner's placeholder holds the place of their controls: the links do no
     await page.goto("/download");
     await expect.poll(() => held.length).toBeGreaterThan(0);
     await expect(header.locator("[data-learner-placeholder]")).toBeVisible();
+    // The links' own width changes when the web font arrives: measure both times in the final font (a CI run saw the
+    // links move 12.6 px at 1280 px once, with the placeholder the right width in every other run).
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
     const waiting = (await mainLinks.boundingBox())!;
     for (const route of held.splice(0)) await route.continue();
     await expect(header.getByRole("link", { name: "Profile" })).toBeVisible();

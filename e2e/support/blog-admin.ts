@@ -15,7 +15,8 @@ export async function png(color: string, width = 1200, height = 630) {
 }
 
 export async function expectToast(page: Page, title: string) {
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
+  // A save with an image uploads, then saves: on a busy CI machine that took longer than the default 7 s once.
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible({ timeout: 15_000 });
 }
 
 /** One post's line in the admin list: a table row on wide screens, a card on phones (only one of them shows). */
