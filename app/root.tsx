@@ -23,8 +23,7 @@ import { startHydrationScript } from "#common/deferred-hydration.ts";
 import { chromeSettings } from "#app/lib/chrome.ts";
 import { DEFAULT_FAVICON } from "#common/settings.ts";
 import { LazyToaster, notify } from "#app/components/toaster.tsx";
-import type { ToastMessage } from "#common/toast.ts";
-import { clearFlashCookie, readFlash } from "#server/auth/flash.server.ts";
+import { clearFlashCookie, readFlash, type FlashMessage } from "#server/auth/flash.server.ts";
 import { flashOptions } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 
@@ -116,10 +115,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Shows the server's toasts (flash cookie) once each. */
-function ServerToasts({ messages }: { messages: ToastMessage[] }) {
+/**
+ * Shows the server's toasts (flash cookie). Each carries the id its cookie was given, so the same answer read twice
+ * shows once, and a second "Lesson completed" a few seconds after the first is a toast of its own rather than an
+ * update of the first one while it leaves (which vanished with it).
+ */
+function ServerToasts({ messages }: { messages: FlashMessage[] }) {
   useEffect(() => {
-    for (const message of messages) notify({ ...message, id: `${message.type}:${message.title}` });
+    for (const message of messages) notify(message);
   }, [messages]);
   return null;
 }

@@ -96,6 +96,20 @@ test("completing a lesson offers the next one, and the profile counts it without
   await expect(page.getByRole("link", { name: "Continue: Numbers" })).toHaveAttribute("href", "/spanish/a1/numbers");
 });
 
+test("completing again while the first toast still shows says so again (a toast per answer, not one per text)", async ({ page }, testInfo) => {
+  await signIn(page.context(), testInfo.project.name, "toasts");
+  await page.goto("/spanish/a1/greetings");
+  await complete(page);
+  const completedToasts = page.locator("[data-sonner-toast]").filter({ hasText: "Lesson completed" });
+  // The pointer rests on the toasts, which holds their timers; the buttons are then pressed from the keyboard.
+  await completedToasts.first().hover();
+  await page.getByRole("button", { name: "Mark as not completed" }).press("Enter");
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Lesson marked as not completed" })).toBeVisible();
+  await page.getByRole("button", { name: "Mark as complete" }).press("Enter");
+  await expect(page.getByText("You completed this lesson.")).toBeVisible();
+  await expect(completedToasts).toHaveCount(2);
+});
+
 test("the last lesson of a level offers the next level", async ({ page }, testInfo) => {
   await signIn(page.context(), testInfo.project.name, "level");
   await page.goto("/spanish/a1/farewells");

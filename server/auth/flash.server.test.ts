@@ -8,9 +8,20 @@ describe("flash messages", () => {
   it("round-trips messages in a short-lived HttpOnly cookie", () => {
     const cookie = flashCookie([{ type: "success", title: "Signed out" }], options);
     expect(cookie).toMatch(/^phrasewise\.flash=.+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=60$/);
-    expect(readFlash(requestWith(cookie), options)).toEqual({ messages: [{ type: "success", title: "Signed out" }], present: true });
+    expect(readFlash(requestWith(cookie), options)).toEqual({
+      messages: [{ type: "success", title: "Signed out", id: expect.stringMatching(/^[\w-]{12}$/) }],
+      present: true,
+    });
     expect(flashCookie([], { ...options, secure: true })).toMatch(/; Secure$/);
     expect(clearFlashCookie(options)).toMatch(/Max-Age=0/);
+  });
+
+  it("gives each answer's toast an id of its own: every read of one cookie the same, the same text again another", () => {
+    const first = flashCookie([{ type: "success", title: "Lesson completed" }], options);
+    const again = flashCookie([{ type: "success", title: "Lesson completed" }], options);
+    const id = (cookie: string) => readFlash(requestWith(cookie), options).messages[0]!.id;
+    expect(id(first)).toBe(id(first));
+    expect(id(again)).not.toBe(id(first));
   });
 
   it("ignores a tampered or foreign-signed cookie", () => {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
 import type { ToastMessage } from "#common/toast.ts";
 
@@ -25,8 +25,12 @@ export interface FlashOptions {
   secure: boolean;
 }
 
+/** A toast as the cookie carries it: with an id of its own, the same for every read of that cookie. */
+export type FlashMessage = ToastMessage & { id: string };
+
 export function flashCookie(messages: ToastMessage[], { secret, secure }: FlashOptions): string {
-  const payload = Buffer.from(JSON.stringify(messages.slice(0, MAX_MESSAGES))).toString("base64url");
+  const flashes: FlashMessage[] = messages.slice(0, MAX_MESSAGES).map((message) => ({ ...message, id: randomBytes(9).toString("base64url") }));
+  const payload = Buffer.from(JSON.stringify(flashes)).toString("base64url");
   return `${FLASH_COOKIE}=${payload}.${sign(secret, payload)}; ${attributes(secure, MAX_AGE_SECONDS)}`;
 }
 
@@ -44,12 +48,13 @@ export function cookieValue(header: string | null | undefined, name: string): st
   return undefined;
 }
 
-const isMessage = (value: unknown): value is ToastMessage => {
+const isMessage = (value: unknown): value is FlashMessage => {
   if (!value || typeof value !== "object") return false;
   const m = value as Record<string, unknown>;
   return (
     (m.type === "success" || m.type === "error" || m.type === "info") &&
     typeof m.title === "string" &&
+    typeof m.id === "string" &&
     (m.description === undefined || typeof m.description === "string")
   );
 };
@@ -70,7 +75,7 @@ export function hasVerifiedFlash(cookieHeader: string | null | undefined, { secr
 }
 
 /** The flash messages of this request (none when absent, tampered with or malformed). */
-export function readFlash(request: Request, { secret }: Pick<FlashOptions, "secret">): { messages: ToastMessage[]; present: boolean } {
+export function readFlash(request: Request, { secret }: Pick<FlashOptions, "secret">): { messages: FlashMessage[]; present: boolean } {
   const value = cookieValue(request.headers.get("Cookie"), FLASH_COOKIE);
   if (!value) return { messages: [], present: false };
   const payload = verifiedPayload(value, secret);
