@@ -11,7 +11,9 @@ import { authLimitForPath, authTargetMatcher, canonicalAuthPath, consumeAuthLimi
 import { personalRequestCheck } from "#server/auth/personal-request.server.ts";
 import { signedInHint } from "#server/auth/signed-in-hint.server.ts";
 import { adminSubmissionGate } from "#server/http/admin-submissions.server.ts";
-import { bodyDeadline, bodyLimit } from "#server/http/body-limit.server.ts";
+import { bodyDeadline, bodyLimit, bodyLimitRules } from "#server/http/body-limit.server.ts";
+import { API_BASE_PATH, apiBodyLimitRules, createApiRouter } from "#server/api/api-router.server.ts";
+import { apiEndpoints } from "#server/api/endpoints.server.ts";
 import { cspReportRoute } from "#server/http/csp-report.server.ts";
 import { allowedMethods, errorHandler } from "#server/http/errors.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
@@ -82,7 +84,7 @@ export function createSiteHandler(runtime: Runtime): express.Router {
   // Who may send a body is known from the headers, so both checks come before any body is read.
   router.use(originCheck(runtime.env.PUBLIC_URL));
   router.use(adminSubmissionGate(runtime));
-  router.use(bodyLimit());
+  router.use(bodyLimit({ rules: [...bodyLimitRules, ...apiBodyLimitRules(apiEndpoints)] }));
   const authHandler = toNodeHandler(runtime.auth);
   const isAuthTarget = authTargetMatcher(AUTH_BASE_PATH);
   router.use(async (req, res, next) => {
@@ -116,6 +118,8 @@ export function createSiteHandler(runtime: Runtime): express.Router {
     LOCAL_STORAGE_ROUTE,
     serveLocalStorage(path.join(runtime.env.DATA_DIR, "storage"), runtime.logger, { setHeaders: headers.files }),
   );
+  // The app API answers its own paths whole (problem documents for unknown ones); never through the page cache.
+  router.use(API_BASE_PATH, createApiRouter(runtime, apiEndpoints));
   router.use(pageCache.middleware);
   router.all(
     "/{*path}",

@@ -23,17 +23,26 @@ export function personalRequestCheck(runtime: Runtime): (cookieHeader: string | 
  */
 export function signedSessionToken(cookieHeader: string | null | undefined, runtime: Pick<Runtime, "env" | "authSecret">): string | null {
   const raw = cookieValue(cookieHeader, sessionCookieName(runtime.env.PUBLIC_URL));
-  if (!raw) return null;
-  let value: string;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return null;
+  return raw ? verifiedSessionToken(raw, runtime.authSecret) : null;
+}
+
+/**
+ * The session token inside a signed value (a session cookie's, or the same value as an app's bearer token, URL-encoded
+ * or not), or null when its signature does not verify.
+ */
+export function verifiedSessionToken(signed: string, secret: string): string | null {
+  let value = signed;
+  if (value.includes("%")) {
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      return null;
+    }
   }
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
   const token = value.slice(0, dot);
-  const expected = Buffer.from(createHmac("sha256", runtime.authSecret).update(token).digest("base64"));
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
   const actual = Buffer.from(value.slice(dot + 1));
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? token : null;
 }

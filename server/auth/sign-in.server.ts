@@ -21,7 +21,10 @@ function cookiesOf(headers: Headers): Headers {
 }
 
 /** Headers for a server-side call into the library: the trusted client address and the browser, no cookies. */
-function libraryHeaders(request: Request, clientIp: string) {
+/** What these functions read of the request: its headers (the browser's or the app's user agent, the cookie). */
+type Asking = Pick<Request, "headers">;
+
+function libraryHeaders(request: Asking, clientIp: string) {
   const headers = new Headers({ [CLIENT_IP_HEADER]: clientIp });
   const agent = request.headers.get("user-agent");
   if (agent) headers.set("user-agent", agent);
@@ -53,10 +56,10 @@ async function limited(runtime: Runtime, kind: Parameters<typeof consumeAuthLimi
 
 export async function signIn(
   runtime: Runtime,
-  request: Request,
+  request: Asking,
   clientIp: string,
   input: { email: string; password: string },
-): Promise<{ ok: true; headers: Headers; promoted: boolean; isAdmin: boolean } | Failure> {
+): Promise<{ ok: true; headers: Headers; promoted: boolean; isAdmin: boolean; user: { id: string; email: string; name: string } } | Failure> {
   const refused = await limited(runtime, "sign-in", clientIp);
   if (refused) return refused;
   try {
@@ -67,7 +70,8 @@ export async function signIn(
     });
     const db = runtime.database.db;
     const promoted = await promoteOwner(db, runtime.env.OWNER_EMAIL, response.user);
-    return { ok: true, headers: cookiesOf(headers), promoted, isAdmin: promoted || (await isAdmin(db, response.user.id)) };
+    const { id, email, name } = response.user;
+    return { ok: true, headers: cookiesOf(headers), promoted, isAdmin: promoted || (await isAdmin(db, id)), user: { id, email, name } };
   } catch (error) {
     return failure(error, "Invalid email or password");
   }
@@ -75,7 +79,7 @@ export async function signIn(
 
 export async function register(
   runtime: Runtime,
-  request: Request,
+  request: Asking,
   clientIp: string,
   input: { email: string; password: string },
 ): Promise<{ ok: true } | Failure> {
@@ -96,7 +100,7 @@ export async function register(
 /** Answers the same whether or not the address has an account. */
 export async function requestPasswordReset(
   runtime: Runtime,
-  request: Request,
+  request: Asking,
   clientIp: string,
   email: string,
 ): Promise<{ ok: true } | Failure> {
@@ -112,7 +116,7 @@ export async function requestPasswordReset(
 
 export async function resetPassword(
   runtime: Runtime,
-  request: Request,
+  request: Asking,
   clientIp: string,
   input: { token: string; password: string },
 ): Promise<{ ok: true } | Failure> {
@@ -143,7 +147,7 @@ export async function verifyEmail(runtime: Runtime, token: string): Promise<bool
 }
 
 /** Ends this session (its row and its cookie). */
-export async function signOut(runtime: Runtime, request: Request, clientIp: string): Promise<Headers> {
+export async function signOut(runtime: Runtime, request: Asking, clientIp: string): Promise<Headers> {
   const headers = libraryHeaders(request, clientIp);
   headers.set("cookie", request.headers.get("cookie") ?? "");
   return cookiesOf((await runtime.auth.api.signOut({ headers, returnHeaders: true })).headers);

@@ -45,6 +45,8 @@ export interface BodyLimitRule {
    * file to disk): it is not buffered here.
    */
   streamed?: boolean;
+  /** Answer a 413 as an RFC 9457 problem document (the app API's refusals). */
+  problem?: boolean;
 }
 
 /**
@@ -72,10 +74,16 @@ export const bodyLimitRules: BodyLimitRule[] = [
 ];
 
 const adminPath = /^\/admin(?:\/|$)/;
+const apiPath = /^\/api\/v1(?:\/|$)/i;
+/** An app API operation without a rule of its own (server/api/api-router.server.ts lists theirs). */
+export const API_BODY_LIMIT = 16 * KiB;
 
 export function bodyLimitFor(pathname: string, rules: readonly BodyLimitRule[], defaultMaxBytes: number, publicMaxBytes = defaultMaxBytes): BodyLimitRule {
   const path = pathname.replace(/\.data$/, "").replace(/(?<=.)\/+$/, "");
-  return rules.find((rule) => rule.path === path) ?? { path, maxBytes: adminPath.test(path) ? defaultMaxBytes : publicMaxBytes };
+  const rule = rules.find((rule) => rule.path === path);
+  if (rule) return rule;
+  if (apiPath.test(path)) return { path, maxBytes: API_BODY_LIMIT, problem: true };
+  return { path, maxBytes: adminPath.test(path) ? defaultMaxBytes : publicMaxBytes };
 }
 
 /** Whether the request says a body follows (chunked, or a length over zero). */
@@ -92,7 +100,7 @@ export function bodyLimit({ defaultMaxBytes = DEFAULT_BODY_LIMIT, publicMaxBytes
     if (!chunked && !(declared > 0)) return next();
     const rule = bodyLimitFor(req.path, rules, defaultMaxBytes, publicMaxBytes);
     const { maxBytes } = rule;
-    if (!chunked) return declared > maxBytes ? refuse(res, rule.message) : next();
+    if (!chunked) return declared > maxBytes ? refuse(res, rule) : next();
     if (rule.streamed) return next();
 
     const chunks: Buffer[] = [];
@@ -102,7 +110,7 @@ export function bodyLimit({ defaultMaxBytes = DEFAULT_BODY_LIMIT, publicMaxBytes
       if (received <= maxBytes) return void chunks.push(chunk);
       req.off("data", onData).off("end", onEnd);
       chunks.length = 0;
-      refuse(res, rule.message);
+      refuse(res, rule);
     };
     const onEnd = () => {
       const body = Buffer.concat(chunks);
@@ -130,8 +138,12 @@ export function bodyDeadline(idleMs = BODY_IDLE_MS) {
   };
 }
 
-function refuse(res: Response, message?: string) {
+function refuse(res: Response, { message, problem, maxBytes }: BodyLimitRule) {
   res.status(413).set({ Connection: "close", "Cache-Control": "no-store" });
-  if (message) res.json({ error: message });
+  if (problem) {
+    res.type("application/problem+json").send(
+      JSON.stringify({ type: "about:blank", title: "Payload Too Large", status: 413, detail: `The body is larger than ${maxBytes} bytes.` }),
+    );
+  } else if (message) res.json({ error: message });
   else res.type("text/plain").send("Payload Too Large");
 }
