@@ -83,4 +83,24 @@ describe(`event bus across processes (${testDriver})`, () => {
     await vi.waitFor(() => expect(own).toHaveBeenCalledTimes(rounds + 1), { timeout: 5000 });
     expect(await value.get()).toBe(rounds + 2);
   });
+
+  it("delivers a learner's event to that learner's subscribers only, on every server", async () => {
+    const { serverA, serverB } = await twoServers();
+    const ada = vi.fn();
+    const bob = vi.fn();
+    const stopAda = serverB.subscribeLearner("ada", ada);
+    serverB.subscribeLearner("bob", bob);
+    await serverA.publishLearner("ada", { type: "sync.available", deviceId: "phone-1" });
+    await vi.waitFor(() => expect(ada).toHaveBeenCalledWith({ type: "sync.available", deviceId: "phone-1" }), { timeout: 5000 });
+    // Bob's marker event arrives after Ada's (one channel, in order): by then Bob has received nothing else.
+    await serverA.publishLearner("bob", { type: "sync.available" });
+    await vi.waitFor(() => expect(bob).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(bob).toHaveBeenCalledWith({ type: "sync.available" });
+    expect(ada).toHaveBeenCalledTimes(1);
+    stopAda();
+    await serverA.publishLearner("ada", { type: "sync.available" });
+    await serverA.publishLearner("bob", { type: "sync.available" });
+    await vi.waitFor(() => expect(bob).toHaveBeenCalledTimes(2), { timeout: 5000 });
+    expect(ada).toHaveBeenCalledTimes(1);
+  });
 });

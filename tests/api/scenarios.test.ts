@@ -1,81 +1,22 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiEndpoints } from "#server/api/endpoints.server.ts";
-import { sessions } from "#server/db/schema.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { snapshot } from "#tests/support/site-fixtures.ts";
 import { expectDocumented } from "#tests/api/support/api-client.ts";
-import { callerKinds, createApiWorld, LOCKED_MARKERS, sessionToken, type ApiWorld, type CallerKind } from "#tests/api/support/api-fixture.ts";
+import { callerKinds, createApiWorld, LOCKED_MARKERS, type ApiWorld } from "#tests/api/support/api-fixture.ts";
+import type { Scenario } from "#tests/api/scenarios/scenario.ts";
+import { accountScenarios } from "#tests/api/scenarios/accounts.ts";
+import { catalogScenarios } from "#tests/api/scenarios/catalog.ts";
 
 /**
  * The API scenario table (after PocketBase's ApiScenario tests): every operation of /api/v1 replayed as every kind of
  * caller (visitor, learner, another learner, admin, expired token, forged token, token of a deleted user), with the
  * status it must get, fragments its body must and must not hold, and, for every refusal, proof that no row changed.
  * Every answer is checked against the served OpenAPI document, and no answer ever holds locked content.
- * A new operation without a row for each kind of caller fails the first test.
+ * A new operation without a row for each kind of caller fails the first test. Rows live by group in scenarios/.
  */
+const scenarios: Scenario[] = [...accountScenarios, ...catalogScenarios];
 
-interface Scenario {
-  operationId: string;
-  as: CallerKind;
-  status: number;
-  /** The request path below /api/v1 (the operation's own when it has no parameters). */
-  path?: (world: ApiWorld) => Promise<string> | string;
-  body?: (world: ApiWorld, row: number) => unknown;
-  includes?: (world: ApiWorld) => string[];
-  excludes?: (world: ApiWorld) => string[];
-}
-
-const allowed = (kind: CallerKind) => kind === "learner" || kind === "otherLearner" || kind === "admin";
-const anyone = (row: Omit<Scenario, "as">): Scenario[] => callerKinds.map((as) => ({ ...row, as }));
-/** A signed-in operation: 401 for a visitor and every bad token, `signedIn` for the three real callers. */
-const signedIn = (operationId: string, signedIn: (as: CallerKind) => Omit<Scenario, "as" | "operationId">): Scenario[] =>
-  callerKinds.map((as) => (allowed(as) ? { operationId, as, ...signedIn(as) } : { operationId, as, status: 401 }));
-
-const emailOf: Record<string, string> = { learner: "ada@example.com", otherLearner: "bob@example.com", admin: "carol@example.com" };
-
-/** Another live session of the learner's (a second device), for the revoke rows. */
-async function learnersOtherDevice(world: ApiWorld) {
-  await sessionToken(world.site, world.users.learner);
-  const [row] = await world.site.runtime.database.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.userId, world.users.learner))
-    .limit(1);
-  return row!.id;
-}
-
-const scenarios: Scenario[] = [
-  ...anyone({
-    operationId: "signUp",
-    status: 202,
-    body: (_world, row) => ({ email: `new-${row}@example.com`, password: "new-pass-1" }),
-    includes: () => ["confirm your account"],
-  }),
-  ...anyone({ operationId: "confirmEmail", status: 400, body: () => ({ token: "not-a-token" }), includes: () => ["invalid or has expired"] }),
-  ...anyone({ operationId: "signIn", status: 401, body: () => ({ email: "ada@example.com", password: "wrong-password" }) }),
-  ...signedIn("signOut", () => ({ status: 204 })),
-  ...signedIn("listSessions", (as) => ({
-    status: 200,
-    includes: () => ['"current":true'],
-    excludes: (world) => (as === "learner" ? [world.users.otherLearner] : [world.users.learner]),
-  })),
-  ...callerKinds.map(
-    (as): Scenario => ({
-      operationId: "revokeSession",
-      as,
-      // Only the learner may end the learner's session; another learner and an admin are told it does not exist.
-      status: as === "learner" ? 204 : allowed(as) ? 404 : 401,
-      path: async (world) => `/auth/sessions/${await learnersOtherDevice(world)}`,
-    }),
-  ),
-  ...signedIn("getMe", (as) => ({
-    status: 200,
-    includes: () => [emailOf[as]!, `"isAdmin":${as === "admin"}`],
-    excludes: () => Object.entries(emailOf).filter(([kind]) => kind !== as).map(([, email]) => email),
-  })),
-  ...anyone({ operationId: "listLanguages", status: 200, includes: () => ['"id":"spanish"', '"levelCount":'] }),
-];
 
 let site: TestSite;
 let world: ApiWorld;
@@ -102,7 +43,7 @@ describe("the API scenario table", () => {
       const credentials = await world.credentials(scenario.as);
       const path = scenario.path ? await scenario.path(world) : operation.path;
       const body = scenario.body?.(world, row);
-      const headers = new Headers();
+      const headers = new Headers(scenario.headers?.(world));
       if (credentials.token) headers.set("authorization", `Bearer ${credentials.token}`);
       if (body !== undefined) headers.set("content-type", "application/json");
       const before = await snapshot(site.runtime.database.db);

@@ -184,3 +184,5 @@ export const revokeSessionEndpoint = endpoint({
     return {};
   },
 });
+
+export const accountEndpoints = [signUpEndpoint, confirmEndpoint, signInEndpoint, signOutEndpoint, listSessionsEndpoint, revokeSessionEndpoint];

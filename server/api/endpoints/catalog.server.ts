@@ -29,3 +29,5 @@ export const languagesEndpoint = endpoint({
     return { body: { languages: catalog.languages.map(({ id, name, flagUrl, levelCount }) => ({ id, name, flagUrl, levelCount })) } };
   },
 });
+
+export const catalogEndpoints = [languagesEndpoint];
