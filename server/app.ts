@@ -82,7 +82,7 @@ export function createSiteHandler(runtime: Runtime): express.Router {
   // Before the Origin check: browsers send reports on their own, and a report changes nothing but a log line.
   router.use(cspReportRoute(runtime.logger));
   // Who may send a body is known from the headers, so both checks come before any body is read.
-  router.use(originCheck(runtime.env.PUBLIC_URL));
+  router.use(originCheck(runtime.env.PUBLIC_URL, runtime.env.APP_ORIGINS));
   router.use(adminSubmissionGate(runtime));
   router.use(bodyLimit({ rules: [...bodyLimitRules, ...apiBodyLimitRules(apiEndpoints)] }));
   const authHandler = toNodeHandler(runtime.auth);

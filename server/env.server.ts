@@ -56,6 +56,22 @@ const envSchema = z.object({
   TTS_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   /** Bearer token for TTS_URL. */
   TTS_API_KEY: z.string().min(1).optional(),
+  /**
+   * Origins of the companion app's web views that may send state-changing requests with cookies or tokens, comma
+   * separated, such as `phrasewise://,capacitor://localhost`. A native HTTP client sends no Origin and needs none.
+   */
+  APP_ORIGINS: z
+    .string()
+    .transform((value) => value.split(",").map((origin) => origin.trim().toLowerCase().replace(/\/+$/, "")).filter(Boolean))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .max(200)
+          .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]*$/, "must list origins such as phrasewise:// or https://app.example, comma separated"),
+      ),
+    )
+    .default([]),
   /** This address becomes an administrator when it signs in after confirming its email (SPEC §6). */
   OWNER_EMAIL: z
     .email({ message: "must be an email address" })

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { bearer } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
@@ -44,7 +45,7 @@ const RESET_LINK_SECONDS = 60 * 60;
 
 export interface AuthDeps {
   db: Database;
-  env: Pick<Env, "PUBLIC_URL" | "SITE_NAME" | "NODE_ENV" | "OWNER_EMAIL" | "MAIL_FROM">;
+  env: Pick<Env, "PUBLIC_URL" | "SITE_NAME" | "NODE_ENV" | "OWNER_EMAIL" | "MAIL_FROM"> & Partial<Pick<Env, "APP_ORIGINS">>;
   mailer: Mailer;
   logger: Logger;
   secret: string;
@@ -70,7 +71,10 @@ export function createAuth({ db, env, mailer, logger, secret }: AuthDeps) {
     baseURL: env.PUBLIC_URL,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: [env.PUBLIC_URL],
+    trustedOrigins: [env.PUBLIC_URL, ...(env.APP_ORIGINS ?? [])],
+    // Apps send `Authorization: Bearer <signed session token>` (what /api/v1/auth/sign-in returns) to the library's
+    // own endpoints too; an unsigned token is refused, so a leaked database row is not a credential.
+    plugins: [bearer({ requireSignature: true })],
     telemetry: { enabled: false },
     logger: {
       level: "warn",
