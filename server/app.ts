@@ -14,6 +14,7 @@ import { adminSubmissionGate } from "#server/http/admin-submissions.server.ts";
 import { bodyDeadline, bodyLimit, bodyLimitRules } from "#server/http/body-limit.server.ts";
 import { API_BASE_PATH, apiBodyLimitRules, createApiRouter } from "#server/api/api-router.server.ts";
 import { apiEndpoints } from "#server/api/endpoints.server.ts";
+import { apiDocsRouter } from "#server/api/docs-page.server.ts";
 import { cspReportRoute } from "#server/http/csp-report.server.ts";
 import { allowedMethods, errorHandler } from "#server/http/errors.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
@@ -119,6 +120,7 @@ export function createSiteHandler(runtime: Runtime): express.Router {
     serveLocalStorage(path.join(runtime.env.DATA_DIR, "storage"), runtime.logger, { setHeaders: headers.files }),
   );
   // The app API answers its own paths whole (problem documents for unknown ones); never through the page cache.
+  router.use(apiDocsRouter(runtime));
   router.use(API_BASE_PATH, createApiRouter(runtime, apiEndpoints));
   router.use(pageCache.middleware);
   router.all(
