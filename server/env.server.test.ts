@@ -24,6 +24,15 @@ describe("loadEnv", () => {
     expect(env.PUBLIC_URL).toBe("https://learn.example");
   });
 
+  it("reads the app's web view origins as a lower-case list, none by default", () => {
+    expect(loadEnv({}).APP_ORIGINS).toEqual([]);
+    expect(loadEnv({ APP_ORIGINS: " Phrasewise:// , capacitor://localhost,https://app.example/" }).APP_ORIGINS).toEqual([
+      "phrasewise://",
+      "capacitor://localhost",
+      "https://app.example",
+    ]);
+  });
+
   it("treats empty values as unset", () => {
     const env = loadEnv({ PORT: "", DATABASE_URL: "" });
     expect(env.PORT).toBe(3000);
@@ -36,6 +45,8 @@ describe("loadEnv", () => {
     [{ DATABASE_URL: "mysql://x" }, "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL"],
     [{ SEED_DEMO: "maybe" }, "Invalid configuration: SEED_DEMO must be true or false"],
     [{ PUBLIC_URL: "not a url" }, "Invalid configuration: PUBLIC_URL must be an absolute URL"],
+    [{ APP_ORIGINS: "*" }, "Invalid configuration: APP_ORIGINS.0 must list origins such as phrasewise://"],
+    [{ APP_ORIGINS: "phrasewise://,https://app.example/path" }, "Invalid configuration: APP_ORIGINS.1 must list origins"],
   ])("refuses %o with one line naming the variable", (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);
     try {

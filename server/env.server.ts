@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { normalizeOrigin } from "#server/http/origin-check.server.ts";
 
 /** Every setting the server reads, checked once at start. Documented in .env.example. */
 
@@ -62,7 +63,7 @@ const envSchema = z.object({
    */
   APP_ORIGINS: z
     .string()
-    .transform((value) => value.split(",").map((origin) => origin.trim().toLowerCase().replace(/\/+$/, "")).filter(Boolean))
+    .transform((value) => value.split(",").map(normalizeOrigin).filter(Boolean))
     .pipe(
       z.array(
         z

@@ -30,4 +30,14 @@ describe("isAllowedRequest", () => {
     expect(check({ secFetchSite: "cross-site" })).toBe(false);
     expect(check({ secFetchSite: "none" })).toBe(false);
   });
+
+  it("accepts the app's web view origins given in APP_ORIGINS, and only those", () => {
+    const app = (origin: string) => isAllowedRequest({ method: "POST", origin, secFetchSite: "cross-site" }, site, ["capacitor://localhost", "phrasewise://"]);
+    expect(app("capacitor://localhost")).toBe(true);
+    expect(app("Phrasewise://")).toBe(true);
+    expect(app("capacitor://evil")).toBe(false);
+    expect(app("ionic://localhost")).toBe(false);
+    // Without the setting, the same web view is refused: no blanket exemption for app schemes.
+    expect(check({ origin: "capacitor://localhost" })).toBe(false);
+  });
 });

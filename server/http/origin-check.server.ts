@@ -19,10 +19,15 @@ export interface OriginCheckInput {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** An origin as compared: lower case, without a slash after its host (`phrasewise://` keeps its own two). */
+export function normalizeOrigin(origin: string): string {
+  return origin.trim().toLowerCase().replace(/(?<=:\/\/[^/]+)\/+$/, "");
+}
+
 export function isAllowedRequest({ method, origin, secFetchSite }: OriginCheckInput, publicOrigin: string, appOrigins: readonly string[] = []): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return true;
   if (origin !== undefined) {
-    const normalized = origin.trim().toLowerCase().replace(/\/+$/, "");
+    const normalized = normalizeOrigin(origin);
     return normalized === publicOrigin.toLowerCase() || appOrigins.includes(normalized);
   }
   return secFetchSite === undefined || secFetchSite === "same-origin";
