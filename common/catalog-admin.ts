@@ -23,6 +23,8 @@ export const catalogMessages = {
   missingOrderIndex: "Cannot reorder: missing order index",
   /** Not in the spec: a second row with a key that exists (ids are chosen by the admin). */
   languageExists: "A language with this ID already exists",
+  /** Not in the spec: /blog, /review and the like are pages of their own, which a language's page would never reach. */
+  languageIdReserved: "This ID is the address of one of the site's own pages. Please choose another.",
   levelExists: "A level with this ID already exists in this language",
   lessonExists: "A lesson with this ID already exists in this level",
 } as const;
@@ -114,13 +116,39 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "true");
 
+/**
+ * A language's page is /<id>: an id that is also the first segment of one of the site's own addresses (app/routes.ts,
+ * the stored files, the build's assets, public/) would give it a page nobody reaches. tests/admin-catalog.test.ts
+ * checks the list against the route table.
+ */
+export const RESERVED_LANGUAGE_IDS: ReadonlySet<string> = new Set([
+  "languages",
+  "locked-content",
+  "download",
+  "support",
+  "faq",
+  "privacy-policy",
+  "terms-of-use",
+  "blog",
+  "profile",
+  "review",
+  "auth",
+  "admin",
+  "api",
+  "embed",
+  "storage",
+  "assets",
+  "images",
+]);
+
 export const languageSchema = z.object({
   id: z
     .string({ error: catalogMessages.languageIdShort })
     .trim()
     .min(2, catalogMessages.languageIdShort)
     .max(CATALOG_LIMITS.id, `ID must be at most ${CATALOG_LIMITS.id} characters`)
-    .regex(idPattern, catalogMessages.idPattern),
+    .regex(idPattern, catalogMessages.idPattern)
+    .refine((id) => !RESERVED_LANGUAGE_IDS.has(id), catalogMessages.languageIdReserved),
   name: text(catalogMessages.languageNameShort),
   flagUrl: url(catalogMessages.flagUrl),
   /**

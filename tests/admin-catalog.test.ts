@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { catalogMessages, catalogToasts, languageSchema, lessonSchema, levelSchema } from "#common/catalog-admin.ts";
+import { catalogMessages, catalogToasts, languageSchema, lessonSchema, levelSchema, RESERVED_LANGUAGE_IDS } from "#common/catalog-admin.ts";
 import {
   CatalogAdminError,
   createLanguage,
@@ -98,6 +100,20 @@ describe("form schemas (SPEC §5)", () => {
     expect(errors(languageSchema.safeParse({ id: "Bad ID", name: "Spanish", flagUrl: "https://x.example/f.png" }))).toEqual({ id: catalogMessages.idPattern });
     expect(languageSchema.safeParse({ id: "pt-br", name: "Portuguese", flagUrl: "/storage/content/flag.png" }).success).toBe(true);
     expect(languageSchema.safeParse({ id: "pt", name: "Portuguese", flagUrl: "javascript:alert(1)" }).success).toBe(false);
+  });
+
+  it("language: no id that is the address of one of the site's own pages, and the list covers the route table", async () => {
+    for (const id of ["blog", "review", "profile", "admin", "api", "storage"]) {
+      expect(errors(languageSchema.safeParse({ id, name: "Spanish", flagUrl: "/images/flags/spanish.svg" }))).toEqual({ id: catalogMessages.languageIdReserved });
+    }
+    expect(languageSchema.safeParse({ id: "blogging", name: "Spanish", flagUrl: "/images/flags/spanish.svg" }).success).toBe(true);
+    const routes = (await import("#app/routes.ts")).default;
+    const firstSegments = (entries: typeof routes): string[] =>
+      entries.flatMap((entry) => [...(entry.path ? [entry.path.split("/")[0]!] : []), ...firstSegments(entry.path ? [] : (entry.children ?? []))]);
+    const staticSegments = firstSegments(routes).filter((segment) => /^[a-z0-9-]+$/.test(segment));
+    expect(staticSegments.length).toBeGreaterThan(10);
+    expect(staticSegments.filter((segment) => !RESERVED_LANGUAGE_IDS.has(segment))).toEqual([]);
+    expect(fs.readdirSync(path.resolve("public")).filter((name) => /^[a-z0-9-]+$/.test(name) && !RESERVED_LANGUAGE_IDS.has(name))).toEqual([]);
   });
 
   it("level and lesson: required fields with the spec's messages; an empty icon URL is allowed", () => {
