@@ -24,7 +24,7 @@ export const catalogMessages = {
   /** Not in the spec: a second row with a key that exists (ids are chosen by the admin). */
   languageExists: "A language with this ID already exists",
   /** Not in the spec: /blog, /review and the like are pages of their own, which a language's page would never reach. */
-  languageIdReserved: "This ID is the address of one of the site's own pages. Please choose another.",
+  languageIdReserved: "This ID is the address of a page of the site. Please choose another.",
   levelExists: "A level with this ID already exists in this language",
   lessonExists: "A lesson with this ID already exists in this level",
 } as const;
@@ -118,8 +118,8 @@ const checkbox = z
 
 /**
  * A language's page is /<id>: an id that is also the first segment of one of the site's own addresses (app/routes.ts,
- * the stored files, the build's assets, public/) would give it a page nobody reaches. tests/admin-catalog.test.ts
- * checks the list against the route table.
+ * the stored files, the build's assets, public/) would give it a page nobody reaches. Refused when a language is
+ * created (server/admin/catalog-admin.server.ts); tests/admin-catalog.test.ts checks the list against the route table.
  */
 export const RESERVED_LANGUAGE_IDS: ReadonlySet<string> = new Set([
   "languages",
@@ -147,8 +147,7 @@ export const languageSchema = z.object({
     .trim()
     .min(2, catalogMessages.languageIdShort)
     .max(CATALOG_LIMITS.id, `ID must be at most ${CATALOG_LIMITS.id} characters`)
-    .regex(idPattern, catalogMessages.idPattern)
-    .refine((id) => !RESERVED_LANGUAGE_IDS.has(id), catalogMessages.languageIdReserved),
+    .regex(idPattern, catalogMessages.idPattern),
   name: text(catalogMessages.languageNameShort),
   flagUrl: url(catalogMessages.flagUrl),
   /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, max, sql } from "drizzle-orm";
 import {
   catalogMessages,
+  RESERVED_LANGUAGE_IDS,
   type AdminLanguage,
   type AdminLesson,
   type AdminLevel,
@@ -136,6 +137,8 @@ async function changed<T>(deps: CatalogAdminDeps, result: T): Promise<T> {
 type LanguageWrite = Omit<LanguageInput, "voice"> & { voice?: string | null | undefined };
 
 export async function createLanguage(deps: CatalogAdminDeps, input: LanguageWrite) {
+  // Only on creation: a language made before the rule keeps its id, and its other fields stay editable.
+  if (RESERVED_LANGUAGE_IDS.has(input.id)) throw new CatalogAdminError(catalogMessages.languageIdReserved, "id");
   try {
     await deps.db.insert(languages).values({ id: input.id, name: input.name, flagUrl: input.flagUrl, voice: input.voice ?? null });
   } catch (error) {
