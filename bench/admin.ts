@@ -11,54 +11,25 @@
  * PostgreSQL server (dropped afterwards). Target: p95 < 200 ms for every row.
  */
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { loadCatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
-import { rssMb, signInThroughForm, startProductionServer } from "./production-server.ts";
+import { benchDatabase, percentile, writeResultsSection } from "./bench-setup.ts";
+import { rssMb, signInThroughForm, startProductionServer, stopServer } from "./production-server.ts";
 
-const port = Number(process.env.BENCH_PORT ?? 3651);
-const base = `http://127.0.0.1:${port}`;
+const database = benchDatabase("admin", Number(process.env.BENCH_PORT ?? 3651));
+const { base, driver, serverEnv } = database;
 const requestsPerPage = Number(process.env.BENCH_REQUESTS ?? 200);
 const connections = 4;
 const warmup = 10;
 const admin = { email: "bench-admin@phrasewise.test", password: "bench-admin-pass-1", admin: true };
 const shape = { languages: 50, levels: 5, lessons: 20, groups: 4, phrasesPerGroup: 5 };
 const totalPhrases = shape.languages * shape.levels * shape.lessons * shape.groups * shape.phrasesPerGroup;
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-bench-admin-"));
-const serverUrl = process.env.BENCH_DATABASE_URL;
-const databaseName = `phrasewise_bench_${randomBytes(4).toString("hex")}`;
-const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString() : undefined;
-const driver = databaseUrl ? "PostgreSQL" : "PGlite";
-
-const serverEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "warn",
-  PUBLIC_URL: base,
-  SEED_DEMO: "false",
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("base64") } : {}),
-};
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 // Words for the texts: searching one of them finds thousands of phrases, a number finds one.
 const words = ["hello", "thank you", "please", "coffee", "water", "station", "ticket", "morning", "evening", "friend",
@@ -124,22 +95,12 @@ async function startServer(): Promise<ChildProcess> {
   return (await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings` })).server;
 }
 
-async function stop(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.on("exit", resolve));
-}
-
-/** Signs the administrator in through the /auth form, as a browser does, and returns the session cookie. */
-
 interface Probe {
   what: string;
   path: string;
   /** Something the answer must contain, so a redirect or an empty page cannot pass for a fast one. */
   expect: string;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function measure(cookie: string, probe: Probe) {
   const headers = { cookie, "accept-encoding": "gzip, deflate, br, zstd" };
@@ -177,20 +138,6 @@ async function measure(cookie: string, probe: Probe) {
 }
 
 /** Replaces this driver's section of RESULTS.md (or appends it), leaving the rest as it is. */
-function writeSection(lines: string[]) {
-  const file = "bench/RESULTS.md";
-  const heading = lines[0]!;
-  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmark results\n";
-  const start = current.indexOf(`\n${heading}\n`);
-  const section = `${lines.join("\n")}\n`;
-  if (start === -1) {
-    fs.writeFileSync(file, `${current.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const end = current.indexOf("\n## ", start + heading.length + 1);
-  fs.writeFileSync(file, `${current.slice(0, start + 1)}${section}${end === -1 ? "" : current.slice(end)}`);
-}
-
 const middle = `lang-${String(Math.ceil(shape.languages / 2)).padStart(2, "0")}`;
 const probes: Probe[] = [
   { what: "Overview", path: "/admin", expect: "Phrases" },
@@ -215,13 +162,13 @@ const probes: Probe[] = [
   { what: "Settings", path: "/admin/settings", expect: "Settings" },
 ];
 
-if (serverUrl) await adminQuery(`create database ${databaseName}`);
+await database.create();
 let server: ChildProcess | undefined;
 try {
   // The first start creates the schema (migrations); the catalogue is written while the server is stopped, because
   // the embedded database has one owner.
   server = await startServer();
-  await stop(server);
+  await stopServer(server);
   console.log(`Seeding ${totalPhrases.toLocaleString("en-US")} phrases on ${driver}...`);
   const seeded = await seed();
   const phraseCount = await countPhrases();
@@ -267,10 +214,9 @@ try {
       `${seeded.snapshotJsonMb.toFixed(1)} MB as JSON, loaded in ${seeded.snapshotSeconds.toFixed(2)} s (once per catalogue change).`,
     "",
   ];
-  writeSection(lines);
+  writeResultsSection(lines);
   console.log(lines.join("\n"));
 } finally {
-  if (server) await stop(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (serverUrl) await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  if (server) await stopServer(server);
+  await database.remove();
 }

@@ -1,5 +1,5 @@
 import type { Database } from "#server/db/client.server.ts";
-import { languages, levels, phrases } from "#server/db/schema.ts";
+import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 
 /** Helpers for the e2e profiles that build a small catalogue (e2e/support/profiles). */
 
@@ -13,6 +13,16 @@ export async function insertSpanishAndFrench(db: Database) {
     { languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
     { languageId: "spanish", id: "a2", title: "Elementary", cefrLabel: "A2", orderIndex: 1 },
     { languageId: "french", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
+  ]);
+}
+
+/** Spanish with its Beginner (A1) level, the Greetings lesson first and `second` after it. */
+export async function insertSpanishGreetings(db: Database, second: { id: string; title: string; translatedTitle: string; isLocked?: boolean }) {
+  await db.insert(languages).values({ id: "spanish", name: "Spanish" });
+  await db.insert(levels).values({ languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 });
+  await db.insert(lessons).values([
+    { languageId: "spanish", levelId: "a1", id: "greetings", title: "Greetings", translatedTitle: "Saludos", orderIndex: 0 },
+    { languageId: "spanish", levelId: "a1", orderIndex: 1, ...second },
   ]);
 }
 

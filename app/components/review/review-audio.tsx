@@ -1,6 +1,6 @@
 import { Pause, Play, Volume2 } from "lucide-react";
 import { useCallback, useEffect, useMemo } from "react";
-import type { Segment } from "#app/lib/audio/audio-controller.ts";
+import type { Segment } from "#app/lib/audio/audio-state.ts";
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { cn } from "#app/lib/cn.ts";
 import type { ReviewItem } from "#common/review.ts";

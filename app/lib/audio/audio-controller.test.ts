@@ -1,18 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createAudioController, getAudioController, segmentAt, turnMs, type MediaElementLike } from "#app/lib/audio/audio-controller.ts";
 import {
-  createAudioController,
   formatTime,
-  getAudioController,
   INITIAL_AUDIO_STATE,
   PROGRESS_TICK_MS,
   SEEK_STEP_SECONDS,
-  segmentAt,
-  turnMs,
-  type Segment,
   type AudioController,
   type AudioState,
-  type MediaElementLike,
-} from "#app/lib/audio/audio-controller.ts";
+  type Segment,
+} from "#app/lib/audio/audio-state.ts";
 
 /** Just enough of HTMLAudioElement: events fire synchronously, play() resolves unless told otherwise. */
 class FakeMedia implements MediaElementLike {

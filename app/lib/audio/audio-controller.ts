@@ -27,26 +27,6 @@ import {
   type SetRateOptions,
 } from "#app/lib/audio/audio-state.ts";
 
-export {
-  ADMIN_PLAYBACK_RATES,
-  DEFAULT_PLAYBACK_RATE,
-  DEFAULT_TURN_FACTOR,
-  formatTime,
-  INITIAL_AUDIO_STATE,
-  PROGRESS_TICK_MS,
-  PUBLIC_PLAYBACK_RATES,
-  REPEAT_CHOICES,
-  SEEK_STEP_SECONDS,
-  TURN_FACTORS,
-  type AudioController,
-  type AudioListener,
-  type AudioState,
-  type PlayOptions,
-  type PrepareOptions,
-  type Segment,
-  type SetRateOptions,
-} from "#app/lib/audio/audio-state.ts";
-
 /** The shortest turn: a short word still needs time to be said. */
 const MIN_TURN_MS = 1000;
 /** The silence between two plays of a looped phrase, so the loop does not run the phrase into itself. */

@@ -1,9 +1,10 @@
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { addDays, learnerDay } from "#common/learner-day.ts";
-import { languages, learnerDays, lessons, levels, phrases } from "#server/db/schema.ts";
+import { learnerDays, phrases } from "#server/db/schema.ts";
 import { updateLearnerSettings } from "#server/review/learner-settings.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { unguessableKey } from "#server/storage/storage.server.ts";
+import { insertSpanishGreetings } from "#e2e/support/catalogue-rows.ts";
 
 /**
  * The daily goal's e2e server (issue 24, point 4; e2e/goals.both.spec.ts): a lesson of three phrases with audio, and a
@@ -25,12 +26,7 @@ export type GoalsTest = (typeof goalsTests)[number];
 
 export async function prepare(runtime: Runtime) {
   const { db } = runtime.database;
-  await db.insert(languages).values({ id: "spanish", name: "Spanish" });
-  await db.insert(levels).values({ languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 });
-  await db.insert(lessons).values([
-    { languageId: "spanish", levelId: "a1", id: "greetings", title: "Greetings", translatedTitle: "Saludos", orderIndex: 0 },
-    { languageId: "spanish", levelId: "a1", id: "numbers", title: "Numbers", translatedTitle: "Números", orderIndex: 1 },
-  ]);
+  await insertSpanishGreetings(db, { id: "numbers", title: "Numbers", translatedTitle: "Números" });
   const rows = [
     ["Hola", "Hello"],
     ["Buenos días", "Good morning"],

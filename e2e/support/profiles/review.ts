@@ -1,8 +1,9 @@
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
-import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
+import { phrases } from "#server/db/schema.ts";
 import { addFavorite } from "#server/learning/learning.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { unguessableKey } from "#server/storage/storage.server.ts";
+import { insertSpanishGreetings } from "#e2e/support/catalogue-rows.ts";
 
 /**
  * The review session's e2e server (issue 24, e2e/review.both.spec.ts): one open lesson whose phrases share one audio
@@ -23,12 +24,7 @@ export type ReviewLearner = (typeof reviewLearners)[number];
 
 export async function prepare(runtime: Runtime) {
   const { db } = runtime.database;
-  await db.insert(languages).values({ id: "spanish", name: "Spanish" });
-  await db.insert(levels).values({ languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 });
-  await db.insert(lessons).values([
-    { languageId: "spanish", levelId: "a1", id: "greetings", title: "Greetings", translatedTitle: "Saludos", orderIndex: 0 },
-    { languageId: "spanish", levelId: "a1", id: "secrets", title: "Secrets", translatedTitle: "Secretos", orderIndex: 1, isLocked: true },
-  ]);
+  await insertSpanishGreetings(db, { id: "secrets", title: "Secrets", translatedTitle: "Secretos", isLocked: true });
   const rows = [
     ["Hola", "Hello"],
     ["Buenos días", "Good morning"],
