@@ -11,6 +11,9 @@ step "typecheck"
 npm run --silent typecheck
 step "lint"
 npm run --silent lint
+# The README's API walk-through (tests/api/readme-walkthrough.test.ts) runs as written: curl and jq.
+bash scripts/ensure-debian-package.sh /usr/bin/curl curl
+bash scripts/ensure-debian-package.sh /usr/bin/jq jq
 step "unit and service tests (PGlite)"
 vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
