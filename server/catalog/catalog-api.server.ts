@@ -1,3 +1,4 @@
+import { constants, gzipSync } from "node:zlib";
 import type { LanguageSummary, LessonSummary, LevelSummary, PhraseView } from "#common/catalog.ts";
 import { contentTag } from "#server/api/api-router.server.ts";
 import { ApiProblem } from "#server/api/problem.server.ts";
@@ -74,6 +75,12 @@ export interface LessonPage {
 export interface CatalogAnswer<T> {
   etag: string;
   body(): T;
+  /**
+   * The body's JSON gzipped, compressed once per snapshot and kept: the compression middleware spends about a
+   * millisecond of zlib stream setup on every answer, which capped a lesson read at a third of its target. Undefined
+   * when the body is too small to be worth it, or when this snapshot already keeps its share of compressed answers.
+   */
+  gzipped(body: T): Buffer | undefined;
 }
 
 export const DEFAULT_LESSON_PAGE = 50;
@@ -96,6 +103,8 @@ interface SnapshotAnswers {
   levels: Map<string, string>;
   lessonLists: Map<string, LevelLessons>;
   lessons: Map<string, Promise<LessonEntry>>;
+  /** Compressed bodies by ETag (null: too small to compress). */
+  gzipped: Map<string, Buffer | null>;
 }
 
 const answersBySnapshot = new WeakMap<CatalogSnapshot, SnapshotAnswers>();
@@ -103,10 +112,32 @@ const answersBySnapshot = new WeakMap<CatalogSnapshot, SnapshotAnswers>();
 function answersOf(catalog: CatalogSnapshot): SnapshotAnswers {
   let answers = answersBySnapshot.get(catalog);
   if (!answers) {
-    answers = { levels: new Map(), lessonLists: new Map(), lessons: new Map() };
+    answers = { levels: new Map(), lessonLists: new Map(), lessons: new Map(), gzipped: new Map() };
     answersBySnapshot.set(catalog, answers);
   }
   return answers;
+}
+
+/** Below this, compressing saves too little to be worth it (the compression middleware's own threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+/**
+ * At most this many compressed answers per snapshot (a few MB: lesson answers are 1-10 KB of JSON, a fifth of that
+ * gzipped); answers beyond it are compressed per request by the middleware. Bounds what a client asking for every
+ * page size of every list can make the server hold.
+ */
+const MAX_GZIPPED_ANSWERS = 5_000;
+
+function gzippedBy(catalog: CatalogSnapshot, etag: string) {
+  return (body: unknown): Buffer | undefined => {
+    const { gzipped } = answersOf(catalog);
+    const known = gzipped.get(etag);
+    if (known !== undefined) return known ?? undefined;
+    if (gzipped.size >= MAX_GZIPPED_ANSWERS) return undefined;
+    const json = Buffer.from(JSON.stringify(body));
+    const compressed = json.length >= COMPRESS_FROM_BYTES ? gzipSync(json, { level: constants.Z_BEST_COMPRESSION }) : null;
+    gzipped.set(etag, compressed);
+    return compressed ?? undefined;
+  };
 }
 
 const languageOut = ({ id, name, flagUrl, levelCount }: LanguageSummary): LanguageOut => ({ id, name, flagUrl, levelCount });
@@ -156,7 +187,7 @@ export function languagesAnswer(catalog: CatalogSnapshot): CatalogAnswer<{ langu
   const body = () => ({ languages: catalog.languages.map(languageOut) });
   const answers = answersOf(catalog);
   answers.languages ??= contentTag(JSON.stringify(body()));
-  return { etag: answers.languages, body };
+  return { etag: answers.languages, body, gzipped: gzippedBy(catalog, answers.languages) };
 }
 
 export function levelsAnswer(catalog: CatalogSnapshot, languageId: string): CatalogAnswer<{ language: LanguageOut; levels: LevelOut[] }> {
@@ -169,7 +200,7 @@ export function levelsAnswer(catalog: CatalogSnapshot, languageId: string): Cata
     etag = contentTag(JSON.stringify(body()));
     answers.levels.set(languageId, etag);
   }
-  return { etag, body };
+  return { etag, body, gzipped: gzippedBy(catalog, etag) };
 }
 
 export function lessonsAnswer(
@@ -197,8 +228,10 @@ export function lessonsAnswer(
     start = indexAfter(list.positions, after);
   }
   const { sorted, positions } = list;
+  const etag = contentTag(`${list.tag}|${limit}|${page.cursor ?? ""}`);
   return {
-    etag: contentTag(`${list.tag}|${limit}|${page.cursor ?? ""}`),
+    etag,
+    gzipped: gzippedBy(catalog, etag),
     body() {
       const end = Math.min(sorted.length, start + limit);
       return {
@@ -246,5 +279,5 @@ export async function lessonAnswer(
     entry = pending;
   }
   const { tag, digests } = await entry;
-  return { etag: tag, body: () => body(digests) };
+  return { etag: tag, body: () => body(digests), gzipped: gzippedBy(catalog, tag) };
 }

@@ -159,6 +159,29 @@ describe("conditional reads", () => {
     }
   });
 
+  it("sends the same answer and tag gzipped to a client that takes gzip, and plain to one that does not", async () => {
+    for (const path of reads) {
+      const plain = await site.request(`/api/v1${path}`, { headers: { "accept-encoding": "identity" } });
+      const zipped = await site.request(`/api/v1${path}`, { headers: { "accept-encoding": "gzip;q=1, br;q=0.5" } });
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(zipped.headers.get("etag")).toBe(plain.headers.get("etag"));
+      expect(zipped.headers.get("cache-control")).toBe(plain.headers.get("cache-control"));
+      expect(await zipped.json()).toEqual(await plain.json());
+    }
+    // An answer of a kilobyte or more (the whole big level) is kept gzipped; smaller ones are sent as they are.
+    const big = "/api/v1/languages/spanish/levels/a2/lessons?limit=200";
+    const zipped = await site.request(big, { headers: { "accept-encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toContain("Accept-Encoding");
+    await expectDocumented(site, "get", templates[2]!, zipped);
+    const plain = await site.request(big, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("etag")).toBe(zipped.headers.get("etag"));
+    expect(await plain.json()).toEqual(await zipped.json());
+    const refused = await site.request(big, { headers: { "accept-encoding": "gzip;q=0" } });
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    await refused.text();
+  });
+
   it("gives each page of a paged list its own tag", async () => {
     const first = await site.request("/api/v1/languages/spanish/levels/a2/lessons?limit=3");
     const { nextCursor } = (await first.json()) as { nextCursor: string };

@@ -1,4 +1,5 @@
-import type { Request } from "express";
+import type { Request, Response } from "express";
+import Negotiator from "negotiator";
 import { z } from "zod";
 import { matchesTag } from "#server/api/api-router.server.ts";
 import { endpoint, type Answer } from "#server/api/endpoint.server.ts";
@@ -20,10 +21,30 @@ import {
 
 const tag = "Catalogue";
 
-/** A matching `If-None-Match` is answered here, before the body is built; otherwise the body with its tag. */
-function conditionally<T>(req: Request, answer: CatalogAnswer<T>): Answer<T> {
+/** What the router gives every public read (server/api/api-router.server.ts): a cache may keep it but must revalidate. */
+const PUBLIC_READ_CACHE = "no-cache";
+
+/**
+ * A matching `If-None-Match` is answered here, before the body is built. Otherwise the body with its tag, sent here
+ * already gzipped when the client takes gzip and the answer keeps a compressed copy (the router then has nothing to do).
+ */
+function conditionally<T>({ req, res }: { req: Request; res: Response }, answer: CatalogAnswer<T>): Answer<T> {
   if (matchesTag(req.headers["if-none-match"], answer.etag)) return { status: 304, headers: { ETag: answer.etag } };
-  return { etag: answer.etag, body: answer.body() };
+  const body = answer.body();
+  const gzipped = new Negotiator(req).encodings(["gzip", "identity"])[0] === "gzip" ? answer.gzipped(body) : undefined;
+  if (!gzipped) return { etag: answer.etag, body };
+  res
+    .status(200)
+    .set({
+      "Cache-Control": PUBLIC_READ_CACHE,
+      ETag: answer.etag,
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Encoding": "gzip",
+      Vary: "Accept-Encoding",
+      "Content-Length": String(gzipped.length),
+    })
+    .end(gzipped);
+  return {};
 }
 
 const LOCKED_READ =
@@ -109,8 +130,8 @@ export const languagesEndpoint = endpoint({
   access: "public",
   conditional: true,
   response: { status: 200, description: "The languages.", schema: z.object({ languages: z.array(languageSchema) }) },
-  async handler({ runtime, req }) {
-    return conditionally(req, languagesAnswer(await runtime.catalog()));
+  async handler({ runtime, req, res }) {
+    return conditionally({ req, res }, languagesAnswer(await runtime.catalog()));
   },
 });
 
@@ -130,8 +151,8 @@ export const levelsEndpoint = endpoint({
     description: "The language and its levels.",
     schema: z.object({ language: languageSchema, levels: z.array(levelSchema) }),
   },
-  async handler({ runtime, req, params }) {
-    return conditionally(req, levelsAnswer(await runtime.catalog(), params.languageId));
+  async handler({ runtime, req, res, params }) {
+    return conditionally({ req, res }, levelsAnswer(await runtime.catalog(), params.languageId));
   },
 });
 
@@ -162,8 +183,8 @@ export const lessonsEndpoint = endpoint({
       nextCursor: z.string().nullable().meta({ description: "Where the next page starts; null when this page is the last." }),
     }),
   },
-  async handler({ runtime, req, params, query }) {
-    return conditionally(req, lessonsAnswer(runtime, await runtime.catalog(), params, query));
+  async handler({ runtime, req, res, params, query }) {
+    return conditionally({ req, res }, lessonsAnswer(runtime, await runtime.catalog(), params, query));
   },
 });
 
@@ -186,8 +207,8 @@ export const lessonEndpoint = endpoint({
     description: "The lesson.",
     schema: z.object({ lesson: lessonSummarySchema, audioGroups: z.array(audioGroupSchema) }),
   },
-  async handler({ runtime, req, params }) {
-    return conditionally(req, await lessonAnswer(runtime, await runtime.catalog(), params));
+  async handler({ runtime, req, res, params }) {
+    return conditionally({ req, res }, await lessonAnswer(runtime, await runtime.catalog(), params));
   },
 });
 
