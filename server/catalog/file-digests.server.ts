@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "#server/db/client.server.ts";
 import { storedFileDigests } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.server.ts";
-import { storedFileAt, type Bucket, type Storage } from "#server/storage/storage.server.ts";
+import { isUnguessableKey, storedFileAt, type Bucket, type Storage } from "#server/storage/storage.server.ts";
 import { forEachConcurrently } from "#server/tts/each-concurrently.server.ts";
 
 /** What an app needs to check a downloaded file: its length and its SHA-256 (lowercase hex). */
@@ -74,10 +74,14 @@ export async function fileDigests(deps: FileDigestDeps, urls: readonly string[])
       return;
     }
     const digest = { byteSize: data.byteLength, sha256: createHash("sha256").update(data).digest("hex") };
-    await deps.db
-      .insert(storedFileDigests)
-      .values({ bucket: file.bucket, key: file.key, ...digest })
-      .onConflictDoNothing();
+    // Only keys that name one file for ever: an earlier version's keys (derived from public ids) are moved at start
+    // (audio-keys.server.ts) and are not worth a row that could outlive their content.
+    if (isUnguessableKey(file.key)) {
+      await deps.db
+        .insert(storedFileDigests)
+        .values({ bucket: file.bucket, key: file.key, ...digest })
+        .onConflictDoNothing();
+    }
     known.set(`${file.bucket}/${file.key}`, digest);
   });
 
