@@ -140,20 +140,25 @@ function gzippedBy(catalog: CatalogSnapshot, etag: string) {
   };
 }
 
-const languageOut = ({ id, name, flagUrl, levelCount }: LanguageSummary): LanguageOut => ({ id, name, flagUrl, levelCount });
-const levelOut = (level: LevelSummary): LevelOut => ({
+const languageOut = (runtime: Runtime, { id, name, flagUrl, levelCount }: LanguageSummary): LanguageOut => ({
+  id,
+  name,
+  flagUrl: absoluteUrl(runtime, flagUrl),
+  levelCount,
+});
+const levelOut = (runtime: Runtime, level: LevelSummary): LevelOut => ({
   id: level.id,
   title: level.title,
   cefrLabel: level.cefrLabel,
-  iconUrl: level.iconUrl,
+  iconUrl: absoluteUrl(runtime, level.iconUrl),
   locked: level.isLocked,
   lessonCount: level.lessonCount,
 });
-const lessonOut = (lesson: LessonSummary): LessonOut => ({
+const lessonOut = (runtime: Runtime, lesson: LessonSummary): LessonOut => ({
   id: lesson.id,
   title: lesson.title,
   translatedTitle: lesson.translatedTitle,
-  iconUrl: lesson.iconUrl,
+  iconUrl: absoluteUrl(runtime, lesson.iconUrl),
   locked: lesson.isLocked,
   phraseCount: lesson.phraseCount,
 });
@@ -183,17 +188,20 @@ export function absoluteUrl(runtime: Runtime, url: string): string {
 const digestsOf = (runtime: Runtime, urls: string[]) =>
   fileDigests({ db: runtime.database.db, storage: runtime.storage, logger: runtime.logger }, urls);
 
-export function languagesAnswer(catalog: CatalogSnapshot): CatalogAnswer<{ languages: LanguageOut[] }> {
-  const body = () => ({ languages: catalog.languages.map(languageOut) });
+export function languagesAnswer(runtime: Runtime, catalog: CatalogSnapshot): CatalogAnswer<{ languages: LanguageOut[] }> {
+  const body = () => ({ languages: catalog.languages.map((language) => languageOut(runtime, language)) });
   const answers = answersOf(catalog);
   answers.languages ??= contentTag(JSON.stringify(body()));
   return { etag: answers.languages, body, gzipped: gzippedBy(catalog, answers.languages) };
 }
 
-export function levelsAnswer(catalog: CatalogSnapshot, languageId: string): CatalogAnswer<{ language: LanguageOut; levels: LevelOut[] }> {
+export function levelsAnswer(runtime: Runtime, catalog: CatalogSnapshot, languageId: string): CatalogAnswer<{ language: LanguageOut; levels: LevelOut[] }> {
   const language = findLanguage(catalog, languageId);
   if (!language) throw notFound();
-  const body = () => ({ language: languageOut(language), levels: levelsOf(catalog, languageId).map(levelOut) });
+  const body = () => ({
+    language: languageOut(runtime, language),
+    levels: levelsOf(catalog, languageId).map((level) => levelOut(runtime, level)),
+  });
   const answers = answersOf(catalog);
   let etag = answers.levels.get(languageId);
   if (!etag) {
@@ -217,7 +225,7 @@ export function lessonsAnswer(
   let list = answers.lessonLists.get(scope);
   if (!list) {
     const sorted = [...access.lessons].sort((a, b) => comparePositions(positionOf(a), positionOf(b)));
-    list = { sorted, positions: sorted.map(positionOf), tag: contentTag(JSON.stringify([levelOut(access.level), sorted.map(lessonOut)])) };
+    list = { sorted, positions: sorted.map(positionOf), tag: contentTag(JSON.stringify([levelOut(runtime, access.level), sorted.map((l) => lessonOut(runtime, l))])) };
     answers.lessonLists.set(scope, list);
   }
   const limit = page.limit ?? DEFAULT_LESSON_PAGE;
@@ -235,8 +243,8 @@ export function lessonsAnswer(
     body() {
       const end = Math.min(sorted.length, start + limit);
       return {
-        level: levelOut(access.level),
-        lessons: sorted.slice(start, end).map(lessonOut),
+        level: levelOut(runtime, access.level),
+        lessons: sorted.slice(start, end).map((l) => lessonOut(runtime, l)),
         nextCursor: end < sorted.length ? encodeCursor(runtime.authSecret, scope, positions[end - 1]!) : null,
       };
     },
@@ -253,7 +261,7 @@ export async function lessonAnswer(
   if (access.kind === "locked") throw lockedProblem(runtime, findLevel(catalog, ids.languageId, ids.levelId)?.isLocked ? "level" : "lesson");
   const { lesson, groups } = access;
   const body = (digests: Map<string, FileDigest | null>) => ({
-    lesson: lessonOut(lesson),
+    lesson: lessonOut(runtime, lesson),
     audioGroups: groups.map((group) => {
       const digest = digests.get(group.audioUrl) ?? null;
       return {

@@ -36,6 +36,10 @@ describe("an app downloading the catalogue", () => {
     expect(languageList?.languages.map((l) => l.id)).toEqual(["spanish"]);
 
     const { data: levelList } = await client.GET("/languages/{languageId}/levels", { params: { path: { languageId: "spanish" } } });
+    // Images as an app can fetch them: a site-relative address made absolute, an outside one as it is.
+    expect(levelList?.language.flagUrl).toBe("https://cdn.example/flags/es.svg");
+    expect(levelList?.levels[0]?.iconUrl).toBe(`${site.url}/images/levels/a1.svg`);
+    expect(levelList?.levels[1]?.iconUrl).toBe("");
     expect(levelList?.levels.map((l) => [l.id, l.locked])).toEqual([
       ["a1", false],
       ["a2", false],

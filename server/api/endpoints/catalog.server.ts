@@ -59,7 +59,7 @@ const languageSchema = z
   .object({
     id: z.string().meta({ example: "spanish" }),
     name: z.string().meta({ example: "Spanish" }),
-    flagUrl: z.string().meta({ description: "An absolute or site-relative image address; empty when none is set." }),
+    flagUrl: z.string().meta({ description: "The flag image's absolute address; empty when none is set." }),
     levelCount: z.number().int().nonnegative(),
   })
   .meta({ id: "Language" });
@@ -69,7 +69,7 @@ const levelSchema = z
     id: z.string().meta({ example: "a1" }),
     title: z.string().meta({ example: "Beginner" }),
     cefrLabel: z.string().meta({ example: "A1" }),
-    iconUrl: z.string().meta({ description: "An image address as the admin stored it; empty when none is set." }),
+    iconUrl: z.string().meta({ description: "The icon's absolute address; empty when none is set." }),
     locked: z.boolean().meta({ description: "A locked level is listed, but its lessons are not given (403)." }),
     lessonCount: z.number().int().nonnegative(),
   })
@@ -80,7 +80,7 @@ const lessonSummarySchema = z
     id: z.string().meta({ example: "greetings" }),
     title: z.string().meta({ example: "Greetings" }),
     translatedTitle: z.string().meta({ example: "Saludos" }),
-    iconUrl: z.string().meta({ description: "An image address as the admin stored it; empty when none is set." }),
+    iconUrl: z.string().meta({ description: "The icon's absolute address; empty when none is set." }),
     locked: z.boolean().meta({ description: "A locked lesson is listed, but its phrases and audio are not given (403)." }),
     phraseCount: z.number().int().nonnegative(),
   })
@@ -131,7 +131,7 @@ export const languagesEndpoint = endpoint({
   conditional: true,
   response: { status: 200, description: "The languages.", schema: z.object({ languages: z.array(languageSchema) }) },
   async handler({ runtime, req, res }) {
-    return conditionally({ req, res }, languagesAnswer(await runtime.catalog()));
+    return conditionally({ req, res }, languagesAnswer(runtime, await runtime.catalog()));
   },
 });
 
@@ -152,7 +152,7 @@ export const levelsEndpoint = endpoint({
     schema: z.object({ language: languageSchema, levels: z.array(levelSchema) }),
   },
   async handler({ runtime, req, res, params }) {
-    return conditionally({ req, res }, levelsAnswer(await runtime.catalog(), params.languageId));
+    return conditionally({ req, res }, levelsAnswer(runtime, await runtime.catalog(), params.languageId));
   },
 });
 

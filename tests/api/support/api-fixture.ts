@@ -51,9 +51,9 @@ export async function seedApiCatalogue(site: TestSite) {
   // A stored file's address whose file is gone (deleted by hand, a failed restore).
   const missingAudio = site.runtime.storage.url("content", unguessableKey("audio", "gone", "mp3"));
   const externalAudio = "https://cdn.example/audio/elsewhere.mp3";
-  await db.insert(languages).values({ id: "spanish", name: "Spanish" });
+  await db.insert(languages).values({ id: "spanish", name: "Spanish", flagUrl: "https://cdn.example/flags/es.svg" });
   await db.insert(levels).values([
-    { languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0 },
+    { languageId: "spanish", id: "a1", title: "Beginner", cefrLabel: "A1", orderIndex: 0, iconUrl: "/images/levels/a1.svg" },
     { languageId: "spanish", id: "a2", title: "Elementary", cefrLabel: "A2", orderIndex: 1 },
     { languageId: "spanish", id: "b1", title: "Intermediate", cefrLabel: "B1", orderIndex: 2, isLocked: true },
   ]);
