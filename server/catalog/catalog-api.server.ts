@@ -80,7 +80,7 @@ export interface CatalogAnswer<T> {
    * millisecond of zlib stream setup on every answer, which capped a lesson read at a third of its target. Undefined
    * when the body is too small to be worth it, or when this snapshot already keeps its share of compressed answers.
    */
-  gzipped(body: T): Buffer | undefined;
+  gzipped(): Buffer | undefined;
 }
 
 export const DEFAULT_LESSON_PAGE = 50;
@@ -127,13 +127,13 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 const MAX_GZIPPED_ANSWERS = 5_000;
 
-function gzippedBy(catalog: CatalogSnapshot, etag: string) {
-  return (body: unknown): Buffer | undefined => {
+function gzippedBy(catalog: CatalogSnapshot, etag: string, body: () => unknown) {
+  return (): Buffer | undefined => {
     const { gzipped } = answersOf(catalog);
     const known = gzipped.get(etag);
     if (known !== undefined) return known ?? undefined;
     if (gzipped.size >= MAX_GZIPPED_ANSWERS) return undefined;
-    const json = Buffer.from(JSON.stringify(body));
+    const json = Buffer.from(JSON.stringify(body()));
     const compressed = json.length >= COMPRESS_FROM_BYTES ? gzipSync(json, { level: constants.Z_BEST_COMPRESSION }) : null;
     gzipped.set(etag, compressed);
     return compressed ?? undefined;
@@ -192,7 +192,7 @@ export function languagesAnswer(runtime: Runtime, catalog: CatalogSnapshot): Cat
   const body = () => ({ languages: catalog.languages.map((language) => languageOut(runtime, language)) });
   const answers = answersOf(catalog);
   answers.languages ??= contentTag(JSON.stringify(body()));
-  return { etag: answers.languages, body, gzipped: gzippedBy(catalog, answers.languages) };
+  return { etag: answers.languages, body, gzipped: gzippedBy(catalog, answers.languages, body) };
 }
 
 export function levelsAnswer(runtime: Runtime, catalog: CatalogSnapshot, languageId: string): CatalogAnswer<{ language: LanguageOut; levels: LevelOut[] }> {
@@ -208,7 +208,7 @@ export function levelsAnswer(runtime: Runtime, catalog: CatalogSnapshot, languag
     etag = contentTag(JSON.stringify(body()));
     answers.levels.set(languageId, etag);
   }
-  return { etag, body, gzipped: gzippedBy(catalog, etag) };
+  return { etag, body, gzipped: gzippedBy(catalog, etag, body) };
 }
 
 export function lessonsAnswer(
@@ -237,18 +237,15 @@ export function lessonsAnswer(
   }
   const { sorted, positions } = list;
   const etag = contentTag(`${list.tag}|${limit}|${page.cursor ?? ""}`);
-  return {
-    etag,
-    gzipped: gzippedBy(catalog, etag),
-    body() {
-      const end = Math.min(sorted.length, start + limit);
-      return {
-        level: levelOut(runtime, access.level),
-        lessons: sorted.slice(start, end).map((l) => lessonOut(runtime, l)),
-        nextCursor: end < sorted.length ? encodeCursor(runtime.authSecret, scope, positions[end - 1]!) : null,
-      };
-    },
+  const body = () => {
+    const end = Math.min(sorted.length, start + limit);
+    return {
+      level: levelOut(runtime, access.level),
+      lessons: sorted.slice(start, end).map((l) => lessonOut(runtime, l)),
+      nextCursor: end < sorted.length ? encodeCursor(runtime.authSecret, scope, positions[end - 1]!) : null,
+    };
   };
+  return { etag, body, gzipped: gzippedBy(catalog, etag, body) };
 }
 
 export async function lessonAnswer(
@@ -287,5 +284,6 @@ export async function lessonAnswer(
     entry = pending;
   }
   const { tag, digests } = await entry;
-  return { etag: tag, body: () => body(digests), gzipped: gzippedBy(catalog, tag) };
+  const built = () => body(digests);
+  return { etag: tag, body: built, gzipped: gzippedBy(catalog, tag, built) };
 }

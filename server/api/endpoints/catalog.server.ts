@@ -30,9 +30,8 @@ const PUBLIC_READ_CACHE = "no-cache";
  */
 function conditionally<T>({ req, res }: { req: Request; res: Response }, answer: CatalogAnswer<T>): Answer<T> {
   if (matchesTag(req.headers["if-none-match"], answer.etag)) return { status: 304, headers: { ETag: answer.etag } };
-  const body = answer.body();
-  const gzipped = new Negotiator(req).encodings(["gzip", "identity"])[0] === "gzip" ? answer.gzipped(body) : undefined;
-  if (!gzipped) return { etag: answer.etag, body };
+  const gzipped = new Negotiator(req).encodings(["gzip", "identity"])[0] === "gzip" ? answer.gzipped() : undefined;
+  if (!gzipped) return { etag: answer.etag, body: answer.body() };
   res
     .status(200)
     .set({
