@@ -71,7 +71,8 @@ export function contentTag(bytes: string) {
   return `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`;
 }
 
-function matchesTag(header: string | undefined, etag: string) {
+/** Whether an `If-None-Match` header names this ETag (weak comparison, as RFC 9110 asks for it). */
+export function matchesTag(header: string | undefined, etag: string) {
   if (!header) return false;
   if (header.trim() === "*") return true;
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);

@@ -525,3 +525,21 @@ export const learnerDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * The byte size and SHA-256 of stored files, by storage key, for the app API's offline download (an app checks what it
+ * downloaded). A key names one file for ever (a new upload gets a new key; server/storage/storage.server.ts), so a
+ * digest, once computed, never goes stale. Filled lazily on the first catalogue read that names the file.
+ */
+export const storedFileDigests = pgTable(
+  "stored_file_digests",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    /** Lowercase hex. */
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] })],
+);
