@@ -8,7 +8,7 @@ import { useLiveEvents } from "#app/lib/live-events.ts";
  * How long after this tab's own save a catalogue change still counts as ours: the server announces a change while it
  * answers the save, and over several app servers the announcement comes back through the database a little later.
  */
-const OWN_CHANGE_MS = 3_000;
+const OWN_CHANGE_MS = 1_500;
 
 /** Whether this tab is saving something (a form or a fetcher posting), as React Router sees it. */
 function useSaving() {
