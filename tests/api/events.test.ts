@@ -64,6 +64,9 @@ describe("GET /api/v1/events on one server", () => {
     expect(response.headers.get("x-accel-buffering")).toBe("no");
     expect(ready).toEqual({ event: "ready", data: { signedIn: false } });
     (await documentCheck(site)).check("get", "/events", 200, response.headers.get("content-type"), ready);
+    // HEAD: the headers, and the answer ends.
+    const head = await fetch(`${site.url}/api/v1/events`, { method: "HEAD" });
+    expect([head.status, head.headers.get("content-type")]).toEqual([200, "text/event-stream; charset=utf-8"]);
   });
 
   it("tells a visitor of an admin's catalogue change and of a settings change", async () => {
