@@ -160,7 +160,7 @@ async function main() {
     if (refused > 0) fail(`${refused} channels refused`);
 
     const growth = held - before;
-    const rows = [
+    const rows: [string, string][] = [
       ["channels", `${channelCount - refused} of ${channelCount} open (from ${addresses} addresses), in ${openSeconds.toFixed(2)} s`],
       ["RSS", `${before.toFixed(1)} MB before, ${held.toFixed(1)} MB with them open (+${growth.toFixed(1)} MB, ${((growth * 1024) / channelCount).toFixed(1)} KB each), ${afterHold.toFixed(1)} MB after ${holdMs / 1000} s`],
       ["catalog.changed to every channel", `${fanOutMs.toFixed(0)} ms after the admin's save began`],

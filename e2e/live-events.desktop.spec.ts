@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "#e2e/support/fixtures.ts";
 import { servers } from "#e2e/support/servers.ts";
 
@@ -10,7 +11,7 @@ import { servers } from "#e2e/support/servers.ts";
 test.use({ baseURL: servers.live.url, signedInAsAdmin: true });
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
-async function addLanguage(page: import("@playwright/test").Page, id: string, name: string) {
+async function addLanguage(page: Page, id: string, name: string) {
   await page.getByRole("button", { name: "Add Language" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Language" });
   await dialog.getByLabel("Language ID").fill(id);
@@ -21,7 +22,7 @@ async function addLanguage(page: import("@playwright/test").Page, id: string, na
 }
 
 /** Opens a page and waits until its live channel is open (its `ready` has been read as the stream began). */
-async function openListening(page: import("@playwright/test").Page, path: string) {
+async function openListening(page: Page, path: string) {
   const channel = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/v1/events");
   await page.goto(path);
   const response = await channel;
