@@ -20,7 +20,8 @@ function useSaving() {
 
 /**
  * A quiet notice when the catalogue changes under this admin tab because of someone else (another admin, another
- * tab, the CLI): what the page shows may be out of date. A polite live region, so a screen reader hears it without
+ * tab, the CLI) or of background work (reading aids computed seconds after a save, which the event does not tell
+ * apart: the bus says only that the catalogue changed): what the page shows may be out of date. A polite live region, so a screen reader hears it without
  * being interrupted; Reload fetches the page's data again and keeps what is typed in an open form.
  */
 export function CatalogChangeNotice() {
@@ -46,7 +47,7 @@ export function CatalogChangeNotice() {
     <div role="status" aria-live="polite">
       {stale ? (
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-white px-4 py-3 text-sm text-ink">
-          <p>This page was updated by another admin. Reload to see the latest.</p>
+          <p>The catalogue was updated by another admin or a background task. Reload to see the latest.</p>
           <Button
             type="button"
             variant="outline"
