@@ -82,12 +82,13 @@ function handle(runtime: Runtime, definition: Endpoint) {
   return async (req: Request, res: Response) => {
     try {
       const caller = definition.access === "public" ? null : await resolveCaller(runtime, req);
-      if (definition.access !== "public" && !caller) throw new ApiProblem(401, "Sign in to use this operation.");
+      if ((definition.access === "learner" || definition.access === "admin") && !caller) throw new ApiProblem(401, "Sign in to use this operation.");
       if (definition.access === "admin" && !caller!.isAdmin) throw new ApiProblem(403, "This operation is for administrators.");
       const params = parsePart(definition.params, req.params, "path") ?? {};
       const query = parsePart(definition.query, req.query, "query") ?? {};
       const body = definition.body ? parsePart(definition.body, await jsonBody(req, definition.bodyLimit ?? API_BODY_LIMIT), "body") : undefined;
       const answer = await definition.handler({ runtime, req, res, params, query, body, caller, clientIp: String(req.headers[CLIENT_IP_HEADER]) });
+      // A stream (server/api/event-stream.server.ts) has written its headers, and holds the response, by now.
       if (res.headersSent) return;
       const status = answer.status ?? definition.response.status;
       res.set("Cache-Control", definition.cache ?? (definition.access === "public" && definition.method === "get" ? "no-cache" : "private, no-store"));

@@ -9,10 +9,15 @@ import type { Runtime } from "#server/runtime.server.ts";
  * handler runs; what a learner may see of the catalogue and whose rows they may touch is the services' rule.
  */
 
-export type Access = "public" | "learner" | "admin";
+/**
+ * "optional": served to anyone, and told who the caller is when there is one (a bad bearer token is still 401, as
+ * everywhere): the live channel carries public events to a visitor and the learner's own to the learner.
+ */
+export type Access = "public" | "optional" | "learner" | "admin";
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
 type AnyObject = z.ZodObject;
+export type ResponseContentType = "application/json" | "text/event-stream";
 
 export interface HandlerContext<P, Q, B> {
   runtime: Runtime;
@@ -21,7 +26,7 @@ export interface HandlerContext<P, Q, B> {
   params: P;
   query: Q;
   body: B;
-  /** The signed-in caller; never null when the endpoint's access is "learner" or "admin". */
+  /** The signed-in caller; never null when the endpoint's access is "learner" or "admin", always null when "public". */
   caller: Caller | null;
   /** The trusted client address (rate limits). */
   clientIp: string;
@@ -52,7 +57,13 @@ export interface Endpoint<P extends AnyObject = AnyObject, Q extends AnyObject =
   body?: B;
   /** The largest body this operation accepts (bytes); refused with 413 before it is read. Default API_BODY_LIMIT (16 KiB). */
   bodyLimit?: number;
-  response: { status: 200 | 201 | 202; description: string; schema: R; headers?: Record<string, z.ZodType> } | { status: 204; description: string };
+  /**
+   * `contentType` "text/event-stream" declares a stream (server/api/event-stream.server.ts): the handler writes it
+   * itself and `schema` describes one of its messages.
+   */
+  response:
+    | { status: 200 | 201 | 202; description: string; schema: R; headers?: Record<string, z.ZodType>; contentType?: ResponseContentType }
+    | { status: 204; description: string };
   /** The refusals this operation can answer besides 401/403 (from its access) and 400/413 (from its input). */
   problems?: number[];
   /** Answers carry an ETag and `If-None-Match` gets 304. */

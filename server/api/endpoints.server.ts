@@ -3,6 +3,7 @@ import { meEndpoint } from "#server/api/endpoints/account.server.ts";
 import { accountEndpoints } from "#server/api/endpoints/auth.server.ts";
 import { catalogEndpoints } from "#server/api/endpoints/catalog.server.ts";
 import { siteEndpoints } from "#server/api/endpoints/site.server.ts";
+import { eventsEndpoint } from "#server/api/endpoints/events.server.ts";
 
 /**
  * Every operation of /api/v1, in the order the document lists them, one group per line. An operation exists only if
@@ -13,4 +14,5 @@ export const apiEndpoints: readonly Endpoint[] = [
   meEndpoint,
   ...catalogEndpoints,
   ...siteEndpoints,
+  eventsEndpoint,
 ];

@@ -27,6 +27,7 @@ function operation(e: Endpoint): ZodOpenApiOperationObject {
   const statuses = new Set<number>(e.problems ?? []);
   if (e.params || e.query) statuses.add(400);
   if (e.body) for (const status of [400, 413, 415, 422]) statuses.add(status);
+  // "optional" serves visitors but refuses a bad bearer token like every other door.
   if (e.access !== "public") statuses.add(401);
   if (e.access === "admin") statuses.add(403);
   statuses.add(500);
@@ -36,14 +37,14 @@ function operation(e: Endpoint): ZodOpenApiOperationObject {
       : {
           description: e.response.description,
           ...(e.response.headers ? { headers: e.response.headers } : {}),
-          content: { "application/json": { schema: e.response.schema } },
+          content: { [e.response.contentType ?? "application/json"]: { schema: e.response.schema } },
         };
   return {
     operationId: e.operationId,
     summary: e.summary,
     ...(e.description ? { description: e.description } : {}),
     tags: [e.tag],
-    security: e.access === "public" ? [] : [{ bearerToken: [] }, { sessionCookie: [] }],
+    security: e.access === "public" ? [] : [...(e.access === "optional" ? [{}] : []), { bearerToken: [] }, { sessionCookie: [] }],
     ...(e.params || e.query ? { requestParams: { ...(e.params ? { path: e.params } : {}), ...(e.query ? { query: e.query } : {}) } } : {}),
     ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: e.body } } } } : {}),
     responses: {

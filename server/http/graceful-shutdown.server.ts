@@ -18,8 +18,25 @@ export interface GracefulShutdownOptions {
   idleGraceMs: number;
 }
 
+/**
+ * Where a request finds the shutdown signal. A global symbol, not a module's WeakMap: server/main.ts and the
+ * application bundle each load their own copy of this module.
+ */
+const shutdownSignalKey = Symbol.for("phrasewise.shutdownSignal");
+type WithShutdownSignal = { [shutdownSignalKey]?: AbortSignal };
+
+/**
+ * Aborted when the server starts shutting down. A response that never ends on its own (a live event stream) ends
+ * itself on it; the connection is then idle and closed like any other, so shutdown need not wait out the grace period
+ * and cut it. Undefined for a server without graceful shutdown.
+ */
+export function shutdownSignal(req: http.IncomingMessage): AbortSignal | undefined {
+  return (req as WithShutdownSignal)[shutdownSignalKey];
+}
+
 export function gracefulShutdown(server: http.Server, { graceMs, idleGraceMs }: GracefulShutdownOptions) {
   let closing = false;
+  const shuttingDown = new AbortController();
   /** Responses not yet finished, by connection. */
   const inFlight = new Map<net.Socket, Set<http.ServerResponse>>();
   const sockets = new Set<net.Socket>();
@@ -40,6 +57,7 @@ export function gracefulShutdown(server: http.Server, { graceMs, idleGraceMs }: 
   // Ahead of the application's listener, so the header is set before anything is written.
   server.prependListener("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (closing) res.setHeader("Connection", "close");
+    (req as WithShutdownSignal)[shutdownSignalKey] = shuttingDown.signal;
     const socket = req.socket;
     let responses = inFlight.get(socket);
     if (!responses) inFlight.set(socket, (responses = new Set()));
@@ -59,6 +77,7 @@ export function gracefulShutdown(server: http.Server, { graceMs, idleGraceMs }: 
     close(): Promise<void> {
       if (closing) return Promise.reject(new Error("The server is already closing"));
       closing = true;
+      shuttingDown.abort();
       const closed = new Promise<void>((resolve) => {
         // net.Server's close, not http.Server's: the latter also destroys idle connections at once.
         net.Server.prototype.close.call(server, () => resolve());

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiEndpoints } from "#server/api/endpoints.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { snapshot } from "#tests/support/site-fixtures.ts";
-import { expectDocumented } from "#tests/api/support/api-client.ts";
+import { documentCheck, expectDocumented } from "#tests/api/support/api-client.ts";
+import { readEvents } from "#tests/api/support/event-stream.ts";
 import { callerKinds, createApiWorld, LOCKED_MARKERS, type ApiWorld } from "#tests/api/support/api-fixture.ts";
 import type { Scenario } from "#tests/api/scenarios/scenario.ts";
 import { accountScenarios } from "#tests/api/scenarios/accounts.ts";
 import { catalogScenarios } from "#tests/api/scenarios/catalog.ts";
 import { siteScenarios } from "#tests/api/scenarios/site.ts";
+import { eventScenarios } from "#tests/api/scenarios/events.ts";
 
 /**
  * The API scenario table (after PocketBase's ApiScenario tests): every operation of /api/v1 replayed as every kind of
@@ -16,7 +18,7 @@ import { siteScenarios } from "#tests/api/scenarios/site.ts";
  * Every answer is checked against the served OpenAPI document, and no answer ever holds locked content.
  * A new operation without a row for each kind of caller fails the first test. Rows live by group in scenarios/.
  */
-const scenarios: Scenario[] = [...accountScenarios, ...catalogScenarios, ...siteScenarios];
+const scenarios: Scenario[] = [...accountScenarios, ...catalogScenarios, ...siteScenarios, ...eventScenarios];
 
 
 let site: TestSite;
@@ -55,9 +57,20 @@ describe("the API scenario table", () => {
         // Each row its own client address: the sign-in and sign-up limits count per address.
         ip: `203.0.113.${row % 250}`,
       });
-      const text = await response.clone().text();
-      expect(response.status, text).toBe(scenario.status);
-      await expectDocumented(site, operation.method, operation.path, response);
+      let text: string;
+      if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+        // A stream never ends by itself: its first event stands for the body, checked against the document's
+        // description of one message; then the row hangs up.
+        const events = readEvents(response);
+        const first = await events.nextEvent().finally(() => events.close());
+        text = JSON.stringify(first);
+        expect(response.status, text).toBe(scenario.status);
+        (await documentCheck(site)).check(operation.method, operation.path, response.status, response.headers.get("content-type"), first);
+      } else {
+        text = await response.clone().text();
+        expect(response.status, text).toBe(scenario.status);
+        await expectDocumented(site, operation.method, operation.path, response);
+      }
       for (const fragment of scenario.includes?.(world) ?? []) expect(text).toContain(fragment);
       for (const fragment of [...(scenario.excludes?.(world) ?? []), ...LOCKED_MARKERS]) expect(text).not.toContain(fragment);
       if (scenario.status >= 400) expect(await snapshot(site.runtime.database.db)).toBe(before);

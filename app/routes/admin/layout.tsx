@@ -1,5 +1,6 @@
 import { ExternalLink, LogOut } from "lucide-react";
 import { Form, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { CatalogChangeNotice } from "#app/components/admin/catalog-change-notice.tsx";
 import { SiteLogo } from "#app/components/site-logo.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { adminOverview, adminSections } from "#app/lib/admin-sections.ts";
@@ -89,6 +90,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </nav>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        <CatalogChangeNotice />
         {loading ? <AdminSkeleton /> : <Outlet />}
       </main>
     </div>

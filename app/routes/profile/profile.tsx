@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowRight, BookOpen, Heart, LoaderCircle, LogOut, Pause, Play, Save, Trash2 } from "lucide-react";
 import { Avatar } from "radix-ui";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { Container, PageHeader } from "#app/components/page-header.tsx";
 import { DailyGoal } from "#app/components/profile/daily-goal.tsx";
 import { ReviewSettings } from "#app/components/profile/review-settings.tsx";
@@ -15,6 +15,7 @@ import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { lessonHref } from "#common/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
+import { useLiveEvents } from "#app/lib/live-events.ts";
 import { seo } from "#app/lib/seo.ts";
 import { goalSettingsSchema, goalText, timeZoneFormSchema } from "#common/goal-settings.ts";
 import { learnerDay } from "#common/learner-day.ts";
@@ -133,6 +134,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { email, profile, progress, favorites, tab, goal, timeZones } = loaderData;
   const { settings } = goal;
   const lastResult = actionData && "intent" in actionData ? { intent: String(actionData.intent), result: actionData.result } : undefined;
+  // The app synced (or another tab changed something): read the page's data again, as after a reconnect.
+  const revalidator = useRevalidator();
+  const refresh = () => void revalidator.revalidate();
+  useLiveEvents({ on: { "sync.available": refresh }, onReconnect: refresh });
   return (
     <>
       <PageHeader title="Your Profile" description="Your account, your daily goal, your progress and the phrases you saved." />

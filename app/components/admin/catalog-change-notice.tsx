@@ -1,0 +1,79 @@
+import { RefreshCw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetchers, useMatches, useNavigation, useRevalidator } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { useLiveEvents } from "#app/lib/live-events.ts";
+
+/**
+ * How long a catalogue change waits before it is shown: the tab's own save announces its change while the save is
+ * answered, and the page's data is read again right after; React Router's updates are transitions, so the tab may
+ * not show itself busy yet when the announcement arrives.
+ */
+const SETTLE_MS = 1_000;
+/**
+ * A change heard this soon after the page's data was read counts as one that data already holds: the announcement of
+ * the tab's own save was seen to come in just after the data read after that save, on a loaded machine.
+ */
+const FRESH_MS = 1_500;
+
+/** Whether this tab is loading or saving anything (a navigation, a form, a fetcher), as React Router shows it. */
+function useBusy() {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  return navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+}
+
+/**
+ * A quiet notice when the catalogue changes under this admin tab because of someone else (another admin, another
+ * tab, the CLI) or of background work (reading aids computed seconds after a save; the event says only that the
+ * catalogue changed): what the page shows may be out of date. A change counts as this tab's own when the page's data
+ * is read again after it (a save is followed by that), so nothing here depends on timing a save.
+ * A polite live region, so a screen reader hears it without being interrupted; Reload reads the page's data again
+ * and keeps what is typed in an open form.
+ */
+export function CatalogChangeNotice() {
+  const busy = useBusy();
+  const revalidator = useRevalidator();
+  const data = useMatches().map((match) => match.loaderData);
+  const [shownData, setShownData] = useState(data);
+  const [change, setChange] = useState<"none" | "settling" | "settled">("none");
+  if (data.length !== shownData.length || data.some((each, i) => each !== shownData[i])) {
+    // Fresh data: whatever changed before it was read is on the page now.
+    setShownData(data);
+    if (change !== "none") setChange("none");
+  }
+
+  const readAt = useRef(0);
+  useEffect(() => {
+    readAt.current = Date.now();
+  }, [shownData]);
+
+  useLiveEvents({
+    on: {
+      "catalog.changed": () => {
+        if (Date.now() - readAt.current < FRESH_MS) return;
+        setChange((current) => (current === "settled" ? current : "settling"));
+      },
+    },
+  });
+  useEffect(() => {
+    if (change !== "settling") return;
+    const timer = setTimeout(() => setChange("settled"), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [change]);
+
+  return (
+    // data-catalog-change: where a change stands ("settling" until the page's data is read again or SETTLE_MS pass).
+    <div role="status" aria-live="polite" data-catalog-change={change}>
+      {change === "settled" && !busy ? (
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-white px-4 py-3 text-sm text-ink">
+          <p>The catalogue was updated by another admin or a background task. Reload to see the latest.</p>
+          <Button type="button" variant="outline" size="sm" onClick={() => void revalidator.revalidate()}>
+            <RefreshCw aria-hidden />
+            Reload
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
