@@ -67,7 +67,7 @@ export function liveEventsEndpoint(limits: LiveChannelLimits = LIVE_CHANNEL_LIMI
       "events; with a bearer token (apps) or the website's cookie (EventSource sends no headers) the learner also hears " +
       "their own `sync.available`. Each client address may hold a limited number of channels (429), and each server a " +
       "limited total (503). A channel ends now and then, and when its server stops: reconnect after the `retry` delay.",
-    tag: "Live",
+    tag: "Live channel",
     access: "optional",
     problems: [429, 503],
     response: { status: 200, description: "The event stream.", schema: liveEventSchema, contentType: "text/event-stream" },
