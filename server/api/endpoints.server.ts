@@ -2,6 +2,7 @@ import type { Endpoint } from "#server/api/endpoint.server.ts";
 import { meEndpoint } from "#server/api/endpoints/account.server.ts";
 import { accountEndpoints } from "#server/api/endpoints/auth.server.ts";
 import { catalogEndpoints } from "#server/api/endpoints/catalog.server.ts";
+import { syncEndpoints } from "#server/api/endpoints/sync.server.ts";
 
 /**
  * Every operation of /api/v1, in the order the document lists them, one group per line. An operation exists only if
@@ -11,4 +12,5 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...accountEndpoints,
   meEndpoint,
   ...catalogEndpoints,
+  ...syncEndpoints,
 ];

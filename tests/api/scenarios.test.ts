@@ -7,6 +7,7 @@ import { callerKinds, createApiWorld, LOCKED_MARKERS, type ApiWorld } from "#tes
 import type { Scenario } from "#tests/api/scenarios/scenario.ts";
 import { accountScenarios } from "#tests/api/scenarios/accounts.ts";
 import { catalogScenarios } from "#tests/api/scenarios/catalog.ts";
+import { syncScenarios } from "#tests/api/scenarios/sync.ts";
 
 /**
  * The API scenario table (after PocketBase's ApiScenario tests): every operation of /api/v1 replayed as every kind of
@@ -15,7 +16,7 @@ import { catalogScenarios } from "#tests/api/scenarios/catalog.ts";
  * Every answer is checked against the served OpenAPI document, and no answer ever holds locked content.
  * A new operation without a row for each kind of caller fails the first test. Rows live by group in scenarios/.
  */
-const scenarios: Scenario[] = [...accountScenarios, ...catalogScenarios];
+const scenarios: Scenario[] = [...accountScenarios, ...catalogScenarios, ...syncScenarios];
 
 
 let site: TestSite;

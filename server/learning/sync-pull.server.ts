@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "#server/db/client.server.ts";
+import { syncedTables, type SyncEntity } from "#server/learning/sync-tables.server.ts";
+
+/**
+ * A pull: the learner's synced rows and tombstones with a version above the cursor, oldest first, a page at a time.
+ * One statement, so one snapshot: a transaction of this learner's is seen whole or not at all, and as every write to
+ * the learner's rows holds their sync lock while it draws versions (migration 0010), nothing committed later can
+ * carry a version below the page's last one.
+ */
+
+export const PULL_LIMIT_DEFAULT = 500;
+export const PULL_LIMIT_MAX = 1000;
+
+export type EntityChanges = { upserted: ({ version: number } & object)[]; deleted: ({ version: number } & object)[] };
+export type SyncChanges = Record<SyncEntity, EntityChanges>;
+
+export interface PullPage {
+  changes: SyncChanges;
+  /** The version of the page's last change (the cursor's when the page is empty). */
+  lastVersion: number;
+  hasMore: boolean;
+}
+
+interface ChangeRow {
+  version: string;
+  entity: string;
+  deleted: boolean;
+  data: string;
+}
+
+const byTable = new Map<string, (typeof syncedTables)[number]>(syncedTables.map((t) => [t.table, t]));
+const byEntity = new Map<string, (typeof syncedTables)[number]>(syncedTables.map((t) => [t.entity, t]));
+
+export async function pullChanges(db: Executor, userId: string, after: number, limit: number): Promise<PullPage> {
+  const take = limit + 1;
+  const branches = syncedTables.map(
+    (t) =>
+      sql`(select p.version, ${t.entity}::text as entity, false as deleted, ${t.data} as data from ${sql.identifier(t.table)} p
+        where ${t.owner} = ${userId} and p.version > ${after} order by p.version limit ${take})`,
+  );
+  branches.push(sql`(select t.version, t.table_name as entity, true as deleted, t.row_key::json as data from sync_tombstones t
+    where t.user_id = ${userId} and t.version > ${after} order by t.version limit ${take})`);
+  const result = await db.execute(
+    sql`select c.version::text as version, c.entity, c.deleted, c.data::text as data from (${sql.join(branches, sql` union all `)}) c
+      order by c.version limit ${take}`,
+  );
+  const rows = (result as unknown as { rows: ChangeRow[] }).rows;
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const changes = Object.fromEntries(syncedTables.map((t) => [t.entity, { upserted: [], deleted: [] }])) as unknown as SyncChanges;
+  for (const row of page) {
+    const version = Number(row.version);
+    const data = JSON.parse(row.data) as Record<string, unknown>;
+    if (row.deleted) {
+      const table = byTable.get(row.entity);
+      if (table) changes[table.entity].deleted.push({ ...table.keyToApi(data), version });
+    } else {
+      const table = byEntity.get(row.entity)!;
+      changes[table.entity].upserted.push({ ...table.toApi(data), version });
+    }
+  }
+  return { changes, lastVersion: page.length > 0 ? Number(page.at(-1)!.version) : after, hasMore };
+}
+
+/** The cursor is opaque to the app: the version it reached, wrapped so that it can change shape later. */
+export function encodeCursor(version: number): string {
+  return Buffer.from(`v1:${version}`).toString("base64url");
+}
+
+/** The version a cursor holds, or null when it is not one of ours. */
+export function decodeCursor(cursor: string): number | null {
+  const match = /^v1:(0|[1-9]\d{0,15})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (!match) return null;
+  const version = Number(match[1]);
+  return Number.isSafeInteger(version) ? version : null;
+}
