@@ -161,6 +161,28 @@ describe("two devices, one learner, a flaky network", () => {
   });
 });
 
+describe("the learner's other devices", () => {
+  it("are told to pull after a push that applied (with the pushing device's id); another learner hears nothing", async () => {
+    const ada = await freshLearner();
+    const bob = await freshLearner();
+    const heard: { who: string; deviceId?: string }[] = [];
+    const stopAda = site.runtime.events.subscribeLearner(ada.id, (event) => heard.push({ who: "ada", deviceId: event.deviceId }));
+    const stopBob = site.runtime.events.subscribeLearner(bob.id, (event) => heard.push({ who: "bob", deviceId: event.deviceId }));
+    try {
+      const push = ada.phone.newPush({ type: "favorite.add", phraseId: world.phraseIds.hola });
+      await ada.phone.push(push);
+      await expect.poll(() => heard).toEqual([{ who: "ada", deviceId: "phone-1" }]);
+      // A replay applied nothing: nobody is told again. Bob's own push, told to Bob only, marks the end of the wait.
+      await ada.phone.push(push);
+      await bob.tablet.push(bob.tablet.newPush({ type: "favorite.add", phraseId: world.phraseIds.adios }));
+      await expect.poll(() => heard).toEqual([{ who: "ada", deviceId: "phone-1" }, { who: "bob", deviceId: "tablet-1" }]);
+    } finally {
+      stopAda();
+      stopBob();
+    }
+  });
+});
+
 describe("pushes the server refuses", () => {
   it("refuses a push whole when one change is not the learner's to make, and a replay of it is refused again", async () => {
     const { id, phone } = await freshLearner();
