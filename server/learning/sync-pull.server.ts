@@ -27,6 +27,8 @@ interface ChangeRow {
   entity: string;
   deleted: boolean;
   data: string;
+  /** How many versions the first step found (up to limit + 1): more than the limit means more pages. */
+  picked: number;
 }
 
 const byTable = new Map<string, (typeof syncedTables)[number]>(syncedTables.map((t) => [t.table, t]));
@@ -34,20 +36,27 @@ const byEntity = new Map<string, (typeof syncedTables)[number]>(syncedTables.map
 
 export async function pullChanges(db: Executor, userId: string, after: number, limit: number): Promise<PullPage> {
   const take = limit + 1;
+  // First the page's versions alone (index-only scans), then the rows up to its last one built as JSON: building
+  // every table's next `take` rows and keeping `limit` of them cost a 1,000-row page seven times the work.
+  const versions = syncedTables.map(
+    (t) => sql`(select p.version from ${sql.identifier(t.table)} p where ${t.owner} = ${userId} and p.version > ${after} order by p.version limit ${take})`,
+  );
+  versions.push(sql`(select t.version from sync_tombstones t where t.user_id = ${userId} and t.version > ${after} order by t.version limit ${take})`);
+  const upto = sql`(select coalesce((select version from picked order by version offset ${limit - 1} limit 1), 9223372036854775807))`;
   const branches = syncedTables.map(
     (t) =>
       sql`(select p.version, ${t.entity}::text as entity, false as deleted, ${t.data} as data from ${sql.identifier(t.table)} p
-        where ${t.owner} = ${userId} and p.version > ${after} order by p.version limit ${take})`,
+        where ${t.owner} = ${userId} and p.version > ${after} and p.version <= ${upto})`,
   );
   branches.push(sql`(select t.version, t.table_name as entity, true as deleted, t.row_key::json as data from sync_tombstones t
-    where t.user_id = ${userId} and t.version > ${after} order by t.version limit ${take})`);
+    where t.user_id = ${userId} and t.version > ${after} and t.version <= ${upto})`);
   const result = await db.execute(
-    sql`select c.version::text as version, c.entity, c.deleted, c.data::text as data from (${sql.join(branches, sql` union all `)}) c
-      order by c.version limit ${take}`,
+    sql`with picked as (select c.version from (${sql.join(versions, sql` union all `)}) c order by c.version limit ${take})
+      select c.version::text as version, c.entity, c.deleted, c.data::text as data, (select count(*) from picked)::int as picked
+      from (${sql.join(branches, sql` union all `)}) c order by c.version`,
   );
-  const rows = (result as unknown as { rows: ChangeRow[] }).rows;
-  const hasMore = rows.length > limit;
-  const page = rows.slice(0, limit);
+  const page = (result as unknown as { rows: ChangeRow[] }).rows;
+  const hasMore = (page[0]?.picked ?? 0) > limit;
   const changes = Object.fromEntries(syncedTables.map((t) => [t.entity, { upserted: [], deleted: [] }])) as unknown as SyncChanges;
   for (const row of page) {
     const version = Number(row.version);
