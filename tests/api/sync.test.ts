@@ -242,6 +242,31 @@ describe("pushes the server refuses", () => {
 });
 
 describe("rows written by any door", () => {
+  it("an admin's delete that reaches 3,000 learners' favourites tombstones each, holding at most 1,024 locks", async () => {
+    const { sql } = await import("drizzle-orm");
+    const { phrases } = await import("#server/db/schema.ts");
+    const crowd = 3000;
+    const [phrase] = await db()
+      .insert(phrases)
+      .values({ languageId: "spanish", levelId: "a1", lessonId: "greetings", originalText: "Popular", translatedText: "Popular", audioUrl: "/storage/audio/p.wav", position: 9 })
+      .returning({ id: phrases.id });
+    await db().execute(sql`insert into users (id, name, email) select 'crowd-' || i, 'Crowd ' || i, 'crowd-' || i || '@example.com' from generate_series(1, ${crowd}) i`);
+    await db().execute(sql`insert into user_favorites (user_id, phrase_id) select 'crowd-' || i, ${phrase!.id}::uuid from generate_series(1, ${crowd}) i`);
+    // A lock per learner would hold one per learner reached (about 10,000 exhaust the lock table: "out of shared
+    // memory"); learners share 1,024.
+    const held = await db().transaction(async (tx) => {
+      await tx.delete(phrases).where(eq(phrases.id, phrase!.id));
+      const result = await tx.execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    });
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(1024);
+    const counted = await db().execute(
+      sql`select count(*)::int as n from sync_tombstones where table_name = 'user_favorites' and row_key::jsonb = ${JSON.stringify({ phrase_id: phrase!.id })}::jsonb`,
+    );
+    expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(crowd);
+  }, 60_000);
+
   it("versions every write, deletes leave tombstones, and a deleted account leaves none", async () => {
     const { id, phone } = await freshLearner();
     await phone.push(phone.newPush({ type: "profile.set", username: "Doomed" }, { type: "favorite.add", phraseId: world.phraseIds.hola }));

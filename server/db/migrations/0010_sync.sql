@@ -38,9 +38,11 @@ ALTER TABLE "learner_settings" ALTER COLUMN "version" SET DEFAULT 0;--> statemen
 ALTER TABLE "review_cards" ALTER COLUMN "version" SET DEFAULT 0;--> statement-breakpoint
 -- The app's sync (docs/decisions/012-sync.md). Every write to a learner's synced rows, through any door (website,
 -- API, CLI, a cascade from the catalogue), takes the learner's advisory lock before it draws a version, so one
--- learner's versions are visible in the order they were drawn: a pull never passes a row committed late.
+-- learner's versions are visible in the order they were drawn: a pull never passes a row committed late. Learners
+-- share 1,024 locks (a learner's always the same one): an admin's delete that reaches 10,000 learners' rows holds at
+-- most 1,024 locks, not 10,000 (past about 10,000 the lock table runs out: "out of shared memory").
 CREATE FUNCTION sync_lock_learner(uid text) RETURNS void LANGUAGE sql AS $$
-  SELECT pg_advisory_xact_lock(hashtext('learner-sync:' || uid))
+  SELECT pg_advisory_xact_lock(hashtext('learner-sync'), hashtext(uid) & 1023)
 $$;--> statement-breakpoint
 -- The key columns (trigger arguments after the first) of a row, as JSON text: {"phrase_id":"…"}; '{}' for a table
 -- with one row per learner.
