@@ -161,6 +161,34 @@ describe("two devices, one learner, a flaky network", () => {
   });
 });
 
+describe("ratings made offline", () => {
+  it("count when they were made, at most 7 days back, never in the future, never before the card's last review", async () => {
+    const { phone } = await freshLearner();
+    const { hola, adios } = world.phraseIds;
+    const day = 86_400_000;
+    const now = Date.now();
+    const [twoDaysAgo, monthAgo, tomorrow, threeDaysAgo] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const at = (ms: number) => new Date(ms).toISOString();
+    await phone.push(phone.newPush({ type: "favorite.add", phraseId: hola }, { type: "favorite.add", phraseId: adios }));
+    await phone.push(
+      phone.newPush(
+        { type: "review.rate", reviewId: twoDaysAgo, phraseId: hola, rating: 3, reviewedAt: at(now - 2 * day) },
+        { type: "review.rate", reviewId: monthAgo, phraseId: adios, rating: 3, reviewedAt: at(now - 30 * day) },
+        { type: "review.rate", reviewId: tomorrow, phraseId: adios, rating: 3, reviewedAt: at(now + day) },
+        // Synced late from another device: made before hola's rating above, scheduled from it.
+        { type: "review.rate", reviewId: threeDaysAgo, phraseId: hola, rating: 3, reviewedAt: at(now - 3 * day) },
+      ),
+    );
+    await phone.pullAll(1000);
+    const reviewedAt = Object.fromEntries(phone.rowsOf("reviewLog").map((r) => [r.id, Date.parse(String(r.reviewedAt))]));
+    expect(reviewedAt[twoDaysAgo]).toBe(now - 2 * day);
+    expect(Math.abs(reviewedAt[monthAgo]! - (now - 7 * day))).toBeLessThan(60_000);
+    expect(reviewedAt[tomorrow]).toBeGreaterThanOrEqual(now);
+    expect(reviewedAt[tomorrow]).toBeLessThan(now + 60_000);
+    expect(reviewedAt[threeDaysAgo]).toBe(now - 2 * day);
+  });
+});
+
 describe("the learner's other devices", () => {
   it("are told to pull after a push that applied (with the pushing device's id); another learner hears nothing", async () => {
     const ada = await freshLearner();
