@@ -4,6 +4,7 @@ import { accountEndpoints } from "#server/api/endpoints/auth.server.ts";
 import { catalogEndpoints } from "#server/api/endpoints/catalog.server.ts";
 import { siteEndpoints } from "#server/api/endpoints/site.server.ts";
 import { eventsEndpoint } from "#server/api/endpoints/events.server.ts";
+import { syncEndpoints } from "#server/api/endpoints/sync.server.ts";
 
 /**
  * Every operation of /api/v1, in the order the document lists them, one group per line. An operation exists only if
@@ -13,6 +14,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...accountEndpoints,
   meEndpoint,
   ...catalogEndpoints,
-  ...siteEndpoints,
+  ...syncEndpoints,
   eventsEndpoint,
+  ...siteEndpoints,
 ];

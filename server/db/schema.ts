@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -7,6 +8,7 @@ import {
   foreignKey,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -25,6 +27,13 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+/**
+ * The app's sync (docs/decisions/012-sync.md): every synced row's `version` is drawn from one sequence by a trigger
+ * (migration 0011), under the learner's advisory lock, so a learner's versions grow in commit order whatever door wrote.
+ */
+export const syncVersionSequence = pgSequence("sync_version", { startWith: 1 });
+const syncVersion = () => bigint("version", { mode: "number" }).notNull().default(0);
 
 export const settings = pgTable("settings", {
   id: text("id").primaryKey(),
@@ -200,6 +209,7 @@ export const profiles = pgTable("profiles", {
   username: text("username"),
   avatarUrl: text("avatar_url"),
   updatedAt: updatedAt(),
+  version: syncVersion(),
 });
 
 export const userProgress = pgTable(
@@ -213,9 +223,11 @@ export const userProgress = pgTable(
     lessonId: text("lesson_id").notNull(),
     completed: boolean("completed").notNull().default(false),
     updatedAt: updatedAt(),
+    version: syncVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.languageId, t.levelId, t.lessonId] }),
+    index("user_progress_user_version_idx").on(t.userId, t.version),
     foreignKey({
       columns: [t.languageId, t.levelId, t.lessonId],
       foreignColumns: [lessons.languageId, lessons.levelId, lessons.id],
@@ -236,8 +248,9 @@ export const userFavorites = pgTable(
       .notNull()
       .references(() => phrases.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    version: syncVersion(),
   },
-  (t) => [uniqueIndex("user_favorites_user_phrase_idx").on(t.userId, t.phraseId)],
+  (t) => [uniqueIndex("user_favorites_user_phrase_idx").on(t.userId, t.phraseId), index("user_favorites_user_version_idx").on(t.userId, t.version)],
 );
 
 export const userRoles = pgTable(
@@ -424,7 +437,7 @@ export const learnerSettings = pgTable(
     dailyGoalTarget: integer("daily_goal_target").notNull().default(20),
     /** The deck also holds every phrase of the lessons the learner completed (favourites always). */
     deckIncludesCompleted: boolean("deck_includes_completed").notNull().default(false),
-    version: integer("version").notNull().default(1),
+    version: syncVersion(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -454,8 +467,8 @@ export const reviewCards = pgTable(
     /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
     state: smallint("state").notNull(),
     lastReview: timestamp("last_review", { withTimezone: true, mode: "date" }),
-    /** Raised by every write: the app's sync compares it. */
-    version: integer("version").notNull().default(1),
+    /** Drawn anew by every write (the sync trigger): the app's sync pulls rows above its cursor. */
+    version: syncVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -464,6 +477,7 @@ export const reviewCards = pgTable(
     // Rated cards by due date; new ones (state 0) in the order they joined the deck.
     index("review_cards_user_due_idx").on(t.userId, t.due).where(sql`${t.state} <> 0`),
     index("review_cards_user_new_idx").on(t.userId, t.createdAt).where(sql`${t.state} = 0`),
+    index("review_cards_user_version_idx").on(t.userId, t.version),
   ],
 );
 
@@ -498,8 +512,10 @@ export const reviewLog = pgTable(
     cardBefore: text("card_before"),
     undoneAt: timestamp("undone_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
+    version: syncVersion(),
   },
   (t) => [
+    index("review_log_user_version_idx").on(t.userId, t.version),
     check("review_log_rating_check", sql`${t.rating} BETWEEN 1 AND 4`),
     index("review_log_user_day_idx").on(t.userId, t.learnerDay),
     index("review_log_user_phrase_idx").on(t.userId, t.phraseId, t.reviewedAt),
@@ -522,8 +538,49 @@ export const learnerDays = pgTable(
     goalKind: text("goal_kind").notNull(),
     goalTarget: integer("goal_target").notNull(),
     updatedAt: updatedAt(),
+    version: syncVersion(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index("learner_days_user_version_idx").on(t.userId, t.version)],
+);
+
+/**
+ * A synced row that was deleted, so a device that pulls learns to drop it: one per learner, table and key (the key's
+ * columns as JSON), with the version of its deletion. Written by the sync trigger on delete, removed when a row with
+ * the same key comes back (the new row then carries the later version). Rows deleted with a learner's account write
+ * none (the trigger checks), and the account's tombstones go with it.
+ */
+export const syncTombstones = pgTable(
+  "sync_tombstones",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tableName: text("table_name").notNull(),
+    rowKey: text("row_key").notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tableName, t.rowKey] }), index("sync_tombstones_user_version_idx").on(t.userId, t.version)],
+);
+
+/**
+ * Pushes already applied, by the client's push id: a replay (an app retrying after a lost answer) gets the stored
+ * answer and changes nothing. `changes_hash` tells a replay from a reuse of the id for other changes.
+ */
+export const syncPushes = pgTable(
+  "sync_pushes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pushId: uuid("push_id").notNull(),
+    deviceId: text("device_id").notNull(),
+    changesHash: text("changes_hash").notNull(),
+    /** The answer the push got (JSON), given again to a replay. */
+    result: text("result").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.pushId] }), index("sync_pushes_created_idx").on(t.createdAt)],
 );
 
 /**

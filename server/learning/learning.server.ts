@@ -3,6 +3,7 @@ import { displayName } from "#common/account-display.ts";
 import { learnerDay } from "#common/learner-day.ts";
 import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import type { Executor } from "#server/db/client.server.ts";
+import { openLesson } from "#server/catalog/public-catalog.server.ts";
 import { courseProgress, type Completion, type CourseProgress } from "#server/learning/lesson-flow.server.ts";
 import { languages, lessons, phrases, profiles, userFavorites, userProgress, users } from "#server/db/schema.ts";
 import { recordActivity, retractActivity } from "#server/review/activity.server.ts";
@@ -130,6 +131,21 @@ export async function progressByLanguage(db: Executor, userId: string, catalog: 
       ...courseProgress(catalog, languageId, completions),
     }))
     .sort((a, b) => a.languageName.localeCompare(b.languageName));
+}
+
+/**
+ * Whether a learner may save this phrase: it exists and its lesson and level are open, as the lesson page checks (a
+ * phrase of the open lesson it shows). The app's sync asks it before `addFavorite`.
+ */
+export async function phraseIsOpen(db: Executor, catalog: CatalogSnapshot, phraseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ languageId: phrases.languageId, levelId: phrases.levelId, lessonId: phrases.lessonId })
+    .from(phrases)
+    .where(eq(phrases.id, phraseId))
+    .limit(1);
+  if (!row) return false;
+  const access = openLesson(catalog, row.languageId, row.levelId, row.lessonId);
+  return access.kind === "open" && access.groups.some((g) => g.phrases.some((p) => p.id === phraseId));
 }
 
 /** Saves a phrase as a favourite (again is a no-op); it joins the learner's review deck. */

@@ -39,7 +39,7 @@ export async function adoptBrowserTimeZone(db: Executor, userId: string, timeZon
     .values({ userId, timeZone })
     .onConflictDoUpdate({
       target: learnerSettings.userId,
-      set: { timeZone, version: sql`${learnerSettings.version} + 1`, updatedAt: new Date() },
+      set: { timeZone, updatedAt: new Date() },
       setWhere: isNull(learnerSettings.timeZone),
     });
 }
@@ -66,7 +66,7 @@ export async function updateLearnerSettings(db: Executor, userId: string, change
       .values({ userId, ...values })
       .onConflictDoUpdate({
         target: learnerSettings.userId,
-        set: { ...values, version: sql`${learnerSettings.version} + 1`, updatedAt: now },
+        set: { ...values, updatedAt: now },
       })
       .returning();
     if (change.deckIncludesCompleted) await enrollCompletedLessons(tx, userId, undefined, now);

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { learnerDay } from "#common/learner-day.ts";
 import type { ReviewRating } from "#common/review.ts";
 import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
-import type { Executor, Transaction } from "#server/db/client.server.ts";
+import type { Executor } from "#server/db/client.server.ts";
 import { reviewCards, reviewLog } from "#server/db/schema.ts";
+import { lockLearner } from "#server/learning/sync-lock.server.ts";
 import { recordActivity, retractActivity } from "#server/review/activity.server.ts";
 import { phraseInDeck } from "#server/review/deck.server.ts";
 import { getLearnerSettings } from "#server/review/learner-settings.server.ts";
@@ -11,8 +12,9 @@ import { newCard, rate, type StoredCard } from "#server/review/scheduler.server.
 
 /**
  * Ratings and their undo. The server is the authority: it reads the card, schedules it and logs the rating in one
- * transaction, serialised per learner and phrase. A rating's id is the client's, so a replay of it (a double click,
- * an offline retry, the app's sync) is found in the log and applied once.
+ * transaction, serialised per learner by the learner's sync lock (the one every write to their synced rows takes). A
+ * rating's id is the client's, so a replay of it (a double click, an offline retry, the app's sync) is found in the
+ * log and applied once.
  */
 
 export interface RatingInput {
@@ -28,9 +30,6 @@ export type RatingResult =
   | { kind: "not-found" };
 
 export type UndoResult = { kind: "undone"; phraseId: string } | { kind: "not-found" } | { kind: "not-latest" };
-
-const lockCard = (tx: Transaction, userId: string, phraseId: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review:${userId}:${phraseId}`}))`);
 
 async function readCard(tx: Executor, userId: string, phraseId: string) {
   const [row] = await tx
@@ -67,13 +66,14 @@ async function writeCard(tx: Executor, userId: string, phraseId: string, card: S
     .values({ userId, phraseId, ...cardValues(card) })
     .onConflictDoUpdate({
       target: [reviewCards.userId, reviewCards.phraseId],
-      set: { ...cardValues(card), version: sql`${reviewCards.version} + 1`, updatedAt: now },
+      // The sync trigger draws the new version.
+      set: { ...cardValues(card), updatedAt: now },
     });
 }
 
-export async function rateCard(db: Executor, catalog: CatalogSnapshot, userId: string, input: RatingInput, now = new Date()): Promise<RatingResult> {
+export async function rateCard(db: Executor, catalog: CatalogSnapshot, userId: string, input: RatingInput, at = new Date()): Promise<RatingResult> {
   return db.transaction(async (tx) => {
-    await lockCard(tx, userId, input.phraseId);
+    await lockLearner(tx, userId);
     const [logged] = await tx.select({ userId: reviewLog.userId, phraseId: reviewLog.phraseId }).from(reviewLog).where(eq(reviewLog.id, input.reviewId)).limit(1);
     if (logged) {
       if (logged.userId !== userId || logged.phraseId !== input.phraseId) return { kind: "not-found" };
@@ -85,6 +85,9 @@ export async function rateCard(db: Executor, catalog: CatalogSnapshot, userId: s
       return { kind: "not-found" };
     }
     const stored = await readCard(tx, userId, input.phraseId);
+    // A rating made offline can arrive after a later one of the same card (another device synced first): it is
+    // scheduled from the card's last review, never before it.
+    const now = stored?.lastReview && at < stored.lastReview ? stored.lastReview : at;
     const before = stored ?? newCard(now);
     const { card, log } = rate(before, input.rating, now);
     const day = learnerDay(now, settings.timeZone);
@@ -117,13 +120,13 @@ export async function rateCard(db: Executor, catalog: CatalogSnapshot, userId: s
  */
 export async function undoRating(db: Executor, userId: string, reviewId: string, now = new Date()): Promise<UndoResult> {
   return db.transaction(async (tx) => {
+    await lockLearner(tx, userId);
     const [target] = await tx
       .select({ phraseId: reviewLog.phraseId })
       .from(reviewLog)
       .where(and(eq(reviewLog.id, reviewId), eq(reviewLog.userId, userId)))
       .limit(1);
     if (!target) return { kind: "not-found" };
-    await lockCard(tx, userId, target.phraseId);
     const [latest] = await tx
       .select()
       .from(reviewLog)

@@ -10,6 +10,7 @@ import { accountScenarios } from "#tests/api/scenarios/accounts.ts";
 import { catalogScenarios } from "#tests/api/scenarios/catalog.ts";
 import { siteScenarios } from "#tests/api/scenarios/site.ts";
 import { eventScenarios } from "#tests/api/scenarios/events.ts";
+import { syncScenarios } from "#tests/api/scenarios/sync.ts";
 
 /**
  * The API scenario table (after PocketBase's ApiScenario tests): every operation of /api/v1 replayed as every kind of
@@ -18,7 +19,7 @@ import { eventScenarios } from "#tests/api/scenarios/events.ts";
  * Every answer is checked against the served OpenAPI document, and no answer ever holds locked content.
  * A new operation without a row for each kind of caller fails the first test. Rows live by group in scenarios/.
  */
-const scenarios: Scenario[] = [...accountScenarios, ...catalogScenarios, ...siteScenarios, ...eventScenarios];
+const scenarios: Scenario[] = [...accountScenarios, ...catalogScenarios, ...siteScenarios, ...eventScenarios, ...syncScenarios];
 
 
 let site: TestSite;

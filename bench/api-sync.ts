@@ -1,0 +1,189 @@
+/**
+ * The app's sync at scale (issue 25): `npm run build && npm run bench:sync`.
+ *
+ * The review bench's learner (bench/review-seed.ts: 10,000 favourites and cards, 50,000 logged ratings, a year of
+ * days: about 70,000 synced rows) on a fresh embedded database, the production server as `npm run serve` starts it,
+ * the learner signed in through the API (a bearer token, as the app does). Times, one request at a time from request
+ * to the end of the body, after a warm-up:
+ * - a first sync's page: `GET /api/v1/sync/pull?limit=1000` from no cursor (1,000 rows);
+ * - pages through the whole history: each request the next 1,000 rows, from the cursor the previous one gave;
+ * - a pull with nothing new (a device up to date);
+ * - a push of one change (a favourite taken back and saved again, alternately).
+ * Target: p95 < 50 ms for a pull of 1,000 rows. Writes its section of bench/RESULTS.md.
+ * `BENCH_DATABASE_URL=postgresql://…` runs it on a fresh database on that server instead (dropped afterwards).
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { loadEnv } from "#server/env.server.ts";
+import { createRuntime } from "#server/runtime.server.ts";
+import { rssMb, startProductionServer, stopServer } from "./production-server.ts";
+import { benchLearner, seedReviewLearner } from "./review-seed.ts";
+
+const port = Number(process.env.BENCH_PORT ?? 3653);
+const base = `http://127.0.0.1:${port}`;
+const requests = Number(process.env.BENCH_REQUESTS ?? 200);
+const warmup = 10;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-bench-sync-"));
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const databaseName = `phrasewise_bench_${randomBytes(4).toString("hex")}`;
+const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString() : undefined;
+const driver = databaseUrl ? "PostgreSQL" : "PGlite";
+const serverEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+  PUBLIC_URL: base,
+  SEED_DEMO: "false",
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("base64") } : {}),
+};
+
+async function onServer(text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** The server's CPU time so far (user + system, ms): on a shared machine it says what a request costs when wall times wait for a core. */
+function serverCpuMs(): number {
+  const fields = fs.readFileSync(`/proc/${server!.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function timed(what: string, once: () => Promise<void>) {
+  for (let i = 0; i < warmup; i++) await once();
+  const times: number[] = [];
+  const cpuBefore = serverCpuMs();
+  for (let i = 0; i < requests; i++) {
+    const started = performance.now();
+    await once();
+    times.push(performance.now() - started);
+  }
+  const cpu = (serverCpuMs() - cpuBefore) / requests;
+  times.sort((a, b) => a - b);
+  return { what, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, cpu };
+}
+
+function writeSection(lines: string[]) {
+  const file = "bench/RESULTS.md";
+  const heading = lines[0]!;
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmark results\n";
+  const start = current.indexOf(`\n${heading}\n`);
+  const section = `${lines.join("\n")}\n`;
+  if (start === -1) {
+    fs.writeFileSync(file, `${current.trimEnd()}\n\n${section}`);
+    return;
+  }
+  const end = current.indexOf("\n## ", start + heading.length + 1);
+  fs.writeFileSync(file, `${current.slice(0, start + 1)}${section}${end === -1 ? "" : current.slice(end)}`);
+}
+
+interface Page {
+  changes: Record<string, { upserted: unknown[]; deleted: unknown[] }>;
+  nextCursor: string;
+  hasMore: boolean;
+}
+
+if (databaseUrl) await onServer(`create database ${databaseName}`);
+let server: Awaited<ReturnType<typeof startProductionServer>>["server"] | undefined;
+try {
+  const seedStarted = performance.now();
+  let phraseId = "";
+  {
+    const runtime = await createRuntime(loadEnv(serverEnv));
+    try {
+      await seedReviewLearner(runtime);
+      const [row] = (await runtime.database.db.query.phrases.findMany({ columns: { id: true }, limit: 1 })) ?? [];
+      phraseId = row!.id;
+    } finally {
+      await runtime.close();
+    }
+  }
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  ({ server } = await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings` }));
+  const signIn = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(benchLearner),
+  });
+  if (signIn.status !== 200) throw new Error(`Signing in answered ${signIn.status}`);
+  const { token } = (await signIn.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, "accept-encoding": "gzip, deflate, br, zstd" };
+
+  const pull = async (cursor: string | undefined, expectRows?: number) => {
+    const response = await fetch(`${base}/api/v1/sync/pull?limit=1000${cursor ? `&cursor=${cursor}` : ""}`, { headers });
+    if (response.status !== 200) throw new Error(`A pull answered ${response.status}`);
+    const page = (await response.json()) as Page;
+    const rows = Object.values(page.changes).reduce((n, c) => n + c.upserted.length + c.deleted.length, 0);
+    if (expectRows !== undefined && rows !== expectRows) throw new Error(`A pull gave ${rows} rows, not ${expectRows}`);
+    return { page, rows };
+  };
+
+  // Walk the whole history once, untimed: how many rows and pages, and the cursor of the end.
+  let total = 0;
+  let pages = 0;
+  let end: string | undefined;
+  for (let cursor: string | undefined; ; ) {
+    const { page, rows } = await pull(cursor);
+    total += rows;
+    pages++;
+    cursor = page.nextCursor;
+    if (!page.hasMore) {
+      end = cursor;
+      break;
+    }
+  }
+
+  const rows = [await timed("A first sync's page (`GET /api/v1/sync/pull?limit=1000`, no cursor: 1,000 rows)", async () => void (await pull(undefined, 1000)))];
+  let walking: string | undefined;
+  rows.push(
+    await timed("The next page, walking the whole history (1,000 rows, the last page fewer)", async () => {
+      const { page } = await pull(walking);
+      walking = page.hasMore ? page.nextCursor : undefined;
+    }),
+    await timed("Up to date: a pull with nothing new", async () => void (await pull(end, 0))),
+  );
+  let saved = true;
+  rows.push(
+    await timed("A push of one change (`POST /api/v1/sync/push`)", async () => {
+      saved = !saved;
+      const response = await fetch(`${base}/api/v1/sync/push`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ pushId: randomUUID(), deviceId: "bench", changes: [{ type: saved ? "favorite.add" : "favorite.remove", phraseId }] }),
+      });
+      await response.text();
+      if (response.status !== 200) throw new Error(`A push answered ${response.status}`);
+    }),
+  );
+  const rss = await rssMb(server.pid!);
+  const lines = [
+    `## Sync at scale (${driver})`,
+    "",
+    `A learner with ${total.toLocaleString("en-US")} synced rows (10,000 favourites and cards, 50,000 logged ratings, a year of days; ${pages} pages of 1,000), seeded in ${seedSeconds.toFixed(1)} s. ` +
+      `${requests} requests per row, one at a time after ${warmup} warm-up ones, on loopback, bearer token; production build, \`npm run serve\`'s settings. Rerun: \`npm run build && npm run bench:sync\`. Target: p95 < 50 ms for a pull of 1,000 rows.`,
+    "",
+    "| Request | p50 | p95 | max | server CPU per request |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows.map((row) => `| ${row.what} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ${row.max.toFixed(1)} ms | ${row.cpu.toFixed(1)} ms |`),
+    "",
+    `Server RSS after the run: ${rss.toFixed(0)} MB. Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}.`,
+  ];
+  console.log(lines.join("\n"));
+  writeSection(lines);
+} finally {
+  if (server) await stopServer(server);
+  if (databaseUrl) await onServer(`drop database if exists ${databaseName} with (force)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
