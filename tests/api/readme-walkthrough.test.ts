@@ -34,6 +34,13 @@ describe("the README's API walk-through", () => {
       timeout: 60_000,
     });
     expect(stderr).toBe("");
-    expect(stdout.trim().split("\n")).toEqual(["Signed in as walkthrough", "Spanish", "Languages again: 304", "After sign-out: 401"]);
+    expect(stdout.trim().split("\n")).toEqual([
+      "Signed in as walkthrough",
+      "Spanish",
+      "Languages again: 304",
+      "Favourites changed: 1",
+      "event: ready",
+      "After sign-out: 401",
+    ]);
   });
 });
