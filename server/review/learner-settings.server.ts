@@ -30,18 +30,20 @@ export async function getLearnerSettings(db: Executor, userId: string): Promise<
 
 /**
  * Takes the browser's zone when the learner has none yet (a later change is the learner's own, in the profile). An
- * unknown name is ignored: it comes from any client.
+ * unknown name is ignored: it comes from any client. Says whether the zone was stored.
  */
-export async function adoptBrowserTimeZone(db: Executor, userId: string, timeZone: unknown) {
-  if (!isTimeZone(timeZone)) return;
-  await db
+export async function adoptBrowserTimeZone(db: Executor, userId: string, timeZone: unknown): Promise<boolean> {
+  if (!isTimeZone(timeZone)) return false;
+  const stored = await db
     .insert(learnerSettings)
     .values({ userId, timeZone })
     .onConflictDoUpdate({
       target: learnerSettings.userId,
       set: { timeZone, updatedAt: new Date() },
       setWhere: isNull(learnerSettings.timeZone),
-    });
+    })
+    .returning({ userId: learnerSettings.userId });
+  return stored.length > 0;
 }
 
 export interface LearnerSettingsChange {

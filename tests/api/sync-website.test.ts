@@ -6,6 +6,7 @@ import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts
 import { signInThroughForm } from "#tests/support/site-fixtures.ts";
 import { createApiWorld, sessionToken, type ApiWorld } from "#tests/api/support/api-fixture.ts";
 import { SyncDevice } from "#tests/api/support/sync-device.ts";
+import { readEvents } from "#tests/api/support/event-stream.ts";
 
 /**
  * The website and the app write the same rows (issue 25): every form that changes a learner's synced data (the
@@ -124,5 +125,29 @@ describe("an app push shows on the website", () => {
     expect(progress).toMatch(/1\s*(<!-- -->)?\s*\/\s*(<!-- -->)?\s*1/);
     // And the review page finds the new favourite in the deck.
     expect(await (await site.request("/review", { cookie })).text()).toContain("Adiós");
+  });
+});
+
+describe("a website write tells the learner's devices", () => {
+  it("sends sync.available on the learner's live channel, and nothing on another learner's", async () => {
+    const listen = async (token: string) => {
+      const events = readEvents(await site.request("/api/v1/events", { headers: { authorization: `Bearer ${token}` } }));
+      expect((await events.nextEvent()).event).toBe("ready");
+      return events;
+    };
+    const ada = await listen(await sessionToken(site, world.users.learner));
+    const bob = await listen(await sessionToken(site, world.users.otherLearner));
+    try {
+      await post(lesson, { intent: "favorite", phraseId: world.phraseIds.adios, value: "true" });
+      expect(await ada.nextEvent()).toEqual({ event: "sync.available", data: {} });
+      await post("/profile", { intent: "update-profile", username: "Ada on the web" });
+      expect((await ada.nextEvent()).event).toBe("sync.available");
+      // A catalogue change reaches everyone: Bob's first event after Ada's writes is that one, not hers.
+      await site.runtime.events.publish("catalog");
+      expect((await bob.nextEvent()).event).toBe("catalog.changed");
+    } finally {
+      await ada.close();
+      await bob.close();
+    }
   });
 });

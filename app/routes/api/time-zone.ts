@@ -1,3 +1,4 @@
+import { announceLearnerChange } from "#server/learning/learner-changes.server.ts";
 import { isTimeZone } from "#common/learner-day.ts";
 import { getSessionUser } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
@@ -24,7 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.length !== 1 || !isTimeZone(timeZone)) {
     return Response.json({ error: "That is not a time zone this site knows." }, { status: 400, headers: noStore });
   }
-  await adoptBrowserTimeZone(getRuntime(context).database.db, user.id, timeZone);
+  const runtime = getRuntime(context);
+  if (await adoptBrowserTimeZone(runtime.database.db, user.id, timeZone)) await announceLearnerChange(runtime, user.id);
   return new Response(null, { status: 204, headers: noStore });
 }
 

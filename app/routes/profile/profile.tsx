@@ -1,3 +1,4 @@
+import { announceLearnerChange } from "#server/learning/learner-changes.server.ts";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowRight, BookOpen, Heart, LoaderCircle, LogOut, Pause, Play, Save, Trash2 } from "lucide-react";
@@ -95,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const failed = goal ? goalText.goalFailed : goalText.timeZoneFailed;
       return data({ intent, result: submission.reply() }, { status: 500, headers: toastHeaders(context, failed) });
     }
+    await announceLearnerChange(runtime, user.id);
     const saved = "timeZone" in value ? goalText.timeZoneSaved(value.timeZone) : goalText.goalSaved;
     return data({ intent, result: submission.reply() }, { headers: toastHeaders(context, saved) });
   }
@@ -111,6 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 500, headers: toastHeaders(context, { type: "error", title: errorTitles.profile, description: "Please try again." }) },
       );
     }
+    await announceLearnerChange(runtime, user.id);
     return data({ intent, result: submission.reply() }, { headers: toastHeaders(context, authText.profileUpdated) });
   }
 
@@ -121,6 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = { type: "error", title: errorTitles.removeFavorite, description: "That favorite was not found." } as const;
       return data({ intent, result: null }, { status: 404, headers: toastHeaders(context, message) });
     }
+    await announceLearnerChange(runtime, user.id);
     return data({ intent, result: null }, { headers: toastHeaders(context, authText.favoriteRemoved) });
   }
 

@@ -1,3 +1,4 @@
+import { announceLearnerChange } from "#server/learning/learner-changes.server.ts";
 import { lazy, Suspense, useEffect } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
 import { FavoritePlaceholder, LessonProgress } from "#app/components/lesson-progress.tsx";
@@ -57,6 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (intent === "complete") {
     await setLessonCompleted(db, user.id, { languageId: params.language, levelId: params.level, lessonId: params.lesson }, on);
+    await announceLearnerChange(runtime, user.id);
     return data(
       { ok: true },
       { headers: toastHeaders(context, on ? { type: "success", title: "Lesson completed" } : { type: "info", title: "Lesson marked as not completed" }) },
@@ -68,9 +70,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!access.groups.some((g) => g.phrases.some((p) => p.id === phraseId))) throw data("Unknown phrase", { status: 404 });
     if (on) {
       await addFavorite(db, user.id, phraseId);
+      await announceLearnerChange(runtime, user.id);
       return data({ ok: true }, { headers: toastHeaders(context, { type: "success", title: "Added to favorites" }) });
     }
     await removeFavoriteByPhrase(db, user.id, phraseId);
+    await announceLearnerChange(runtime, user.id);
     return data({ ok: true }, { headers: toastHeaders(context, authText.favoriteRemoved) });
   }
   throw data("Unknown action", { status: 400 });

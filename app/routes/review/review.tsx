@@ -1,3 +1,4 @@
+import { announceLearnerChange } from "#server/learning/learner-changes.server.ts";
 import { data } from "react-router";
 import { ReviewSession } from "#app/components/review/review-session.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
@@ -48,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.kind === "not-found") {
       return data<ReviewActionData>({ intent: "rate", ok: false, reviewId, error: reviewTexts.notInDeck }, { status: 404 });
     }
+    if (!result.replayed) await announceLearnerChange(runtime, user.id);
     return data<ReviewActionData>({
       intent: "rate",
       ok: true,
@@ -70,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.kind === "not-latest") {
       return data<ReviewActionData>({ intent: "undo", ok: false, reviewId, error: reviewTexts.notLatest }, { status: 409 });
     }
+    await announceLearnerChange(runtime, user.id);
     return data<ReviewActionData>({ intent: "undo", ok: true, reviewId: parsed.data.reviewId, phraseId: result.phraseId });
   }
 

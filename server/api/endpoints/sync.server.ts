@@ -3,6 +3,7 @@ import { GOAL_KINDS } from "#common/review.ts";
 import { endpoint } from "#server/api/endpoint.server.ts";
 import { ApiProblem } from "#server/api/problem.server.ts";
 import { decodeCursor, encodeCursor, PULL_LIMIT_DEFAULT, PULL_LIMIT_MAX, pullChanges } from "#server/learning/sync-pull.server.ts";
+import { announceLearnerChange } from "#server/learning/learner-changes.server.ts";
 import { MAX_PUSH_CHANGES, PushRefused, pushChanges, syncChangeSchema } from "#server/learning/sync-push.server.ts";
 
 /**
@@ -140,11 +141,7 @@ export const pushEndpoint = endpoint({
     const userId = caller!.userId;
     try {
       const { result, replayed } = await pushChanges(runtime.database.db, await runtime.catalog(), userId, body);
-      if (!replayed) {
-        await runtime.events.publishLearner(userId, { type: "sync.available", deviceId: body.deviceId }).catch((error: unknown) => {
-          runtime.logger.warn("Telling a learner's devices about a push failed", error);
-        });
-      }
+      if (!replayed) await announceLearnerChange(runtime, userId, body.deviceId);
       return { body: { ...result, replayed } };
     } catch (error) {
       if (!(error instanceof PushRefused)) throw error;
