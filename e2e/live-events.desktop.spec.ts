@@ -80,3 +80,19 @@ test("the profile listens with the signed-in session (EventSource sends the cook
   );
   expect(JSON.parse(ready)).toEqual({ signedIn: true });
 });
+
+test("an open profile shows what the learner's app just synced, without a reload", async ({ page }) => {
+  await openListening(page, "/profile");
+  const goal = page.getByRole("progressbar", { name: "Today's goal" });
+  await expect(goal).toBeVisible();
+  // Marks this document: a reload or a navigation would lose it.
+  await page.evaluate(() => document.documentElement.setAttribute("data-same-document", "yes"));
+  const target = 37 + (Date.now() % 50);
+  // The app pushes a new daily goal (the session cookie stands in for its token: same learner, same door rules).
+  const push = await page.request.post("/api/v1/sync/push", {
+    data: { pushId: crypto.randomUUID(), deviceId: "e2e-phone", changes: [{ type: "settings.set", goal: { kind: "reviews", target } }] },
+  });
+  expect(push.status()).toBe(200);
+  await expect(goal).toHaveAttribute("aria-valuemax", String(target));
+  await expect(page.locator("html")).toHaveAttribute("data-same-document", "yes");
+});

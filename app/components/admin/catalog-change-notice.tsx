@@ -11,10 +11,11 @@ import { useLiveEvents } from "#app/lib/live-events.ts";
  */
 const SETTLE_MS = 1_000;
 /**
- * A change heard this soon after the page's data was read counts as one that data already holds: the announcement of
- * the tab's own save was seen to come in just after the data read after that save, on a loaded machine.
+ * A change heard this soon after the tab was last busy (a save, a reload of its data) counts as its own: a save starts
+ * background work (reading aids) that announces a change of its own seconds later, and the page already shows what
+ * the admin saved. A change another admin makes in that window is not reported; the next one is.
  */
-const FRESH_MS = 1_500;
+const OWN_ACTIVITY_MS = 5_000;
 
 /** Whether this tab is loading or saving anything (a navigation, a form, a fetcher), as React Router shows it. */
 function useBusy() {
@@ -27,7 +28,9 @@ function useBusy() {
  * A quiet notice when the catalogue changes under this admin tab because of someone else (another admin, another
  * tab, the CLI) or of background work (reading aids computed seconds after a save; the event says only that the
  * catalogue changed): what the page shows may be out of date. A change counts as this tab's own when the page's data
- * is read again after it (a save is followed by that), so nothing here depends on timing a save.
+ * is read again after it (a save is followed by that), or when it is heard while the tab saves or loads, or within
+ * OWN_ACTIVITY_MS after (the background work a save starts). A tab that has done nothing since it opened hears every
+ * change.
  * A polite live region, so a screen reader hears it without being interrupted; Reload reads the page's data again
  * and keeps what is typed in an open form.
  */
@@ -43,15 +46,18 @@ export function CatalogChangeNotice() {
     if (change !== "none") setChange("none");
   }
 
-  const readAt = useRef(0);
+  // Whether the tab is loading or saving now, and when it last stopped (0: not since the page was opened).
+  const busyNow = useRef(busy);
+  const idleSince = useRef(0);
   useEffect(() => {
-    readAt.current = Date.now();
-  }, [shownData]);
+    if (busyNow.current && !busy) idleSince.current = Date.now();
+    busyNow.current = busy;
+  }, [busy]);
 
   useLiveEvents({
     on: {
       "catalog.changed": () => {
-        if (Date.now() - readAt.current < FRESH_MS) return;
+        if (busyNow.current || (idleSince.current > 0 && Date.now() - idleSince.current < OWN_ACTIVITY_MS)) return;
         setChange((current) => (current === "settled" ? current : "settling"));
       },
     },
