@@ -15,6 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { writeResultsSection } from "./bench-setup.ts";
 import { rssMb, startProductionServer, stopServer } from "./production-server.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 3653);
@@ -60,20 +61,6 @@ async function measure(what: string, urlPath: string, headers: Record<string, st
   };
 }
 
-function writeSection(lines: string[]) {
-  const file = "bench/RESULTS.md";
-  const heading = lines[0]!;
-  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmark results\n";
-  const start = current.indexOf(`\n${heading}\n`);
-  const section = `${lines.join("\n")}\n`;
-  if (start === -1) {
-    fs.writeFileSync(file, `${current.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const end = current.indexOf("\n## ", start + heading.length + 1);
-  fs.writeFileSync(file, `${current.slice(0, start + 1)}${section}${end === -1 ? "" : current.slice(end)}`);
-}
-
 let server: Awaited<ReturnType<typeof startProductionServer>>["server"] | undefined;
 try {
   console.log(process.env.BENCH_DATA_DIR ? "Starting the server on a copy of BENCH_DATA_DIR..." : "Starting the server (the demo seed takes a minute or two)...");
@@ -110,7 +97,7 @@ try {
     `Server RSS ${rssBefore.toFixed(0)} MB before the load, ${rssAfter.toFixed(0)} MB after. Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end).`,
   ];
   console.log(lines.join("\n"));
-  writeSection(lines);
+  writeResultsSection(lines);
 } finally {
   if (server) await stopServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });

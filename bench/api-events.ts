@@ -10,31 +10,20 @@
  * its 10 s grace period. Target: RSS growth < 50 MB with 1,000 channels open, and no error.
  */
 import http from "node:http";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
+import { benchDatabase } from "./bench-setup.ts";
 import { rssMb, signInThroughForm, startProductionServer, stopServer } from "./production-server.ts";
 
+// The embedded database: the channels' memory is the server's, whatever the database (BENCH_DATABASE_URL is not read).
 const port = Number(process.env.BENCH_PORT ?? 3654);
-const base = `http://127.0.0.1:${port}`;
+const database = benchDatabase("events", port, { embedded: true });
+const { base, serverEnv } = database;
 const channelCount = Number(process.env.BENCH_CHANNELS ?? 1_000);
 const addresses = 20;
 const holdMs = Number(process.env.BENCH_HOLD_MS ?? 35_000);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-bench-events-"));
 const admin = { email: "bench-admin@example.com", password: "bench-admin-1" };
-const serverEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "warn",
-  PUBLIC_URL: base,
-  SEED_DEMO: "false",
-};
 
 interface Channel {
   request: http.ClientRequest;
@@ -174,7 +163,7 @@ async function main() {
     process.exitCode = ok ? 0 : 1;
   } finally {
     await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database.remove();
   }
 }
 

@@ -12,48 +12,19 @@
  * Target: p95 < 50 ms for a pull of 1,000 rows. Writes its section of bench/RESULTS.md.
  * `BENCH_DATABASE_URL=postgresql://…` runs it on a fresh database on that server instead (dropped afterwards).
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
+import { benchDatabase, percentile, writeResultsSection } from "./bench-setup.ts";
 import { rssMb, startProductionServer, stopServer } from "./production-server.ts";
 import { benchLearner, seedReviewLearner } from "./review-seed.ts";
 
-const port = Number(process.env.BENCH_PORT ?? 3653);
-const base = `http://127.0.0.1:${port}`;
+const database = benchDatabase("sync", Number(process.env.BENCH_PORT ?? 3653));
+const { base, driver, serverEnv } = database;
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const warmup = 10;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-bench-sync-"));
-const serverUrl = process.env.BENCH_DATABASE_URL;
-const databaseName = `phrasewise_bench_${randomBytes(4).toString("hex")}`;
-const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString() : undefined;
-const driver = databaseUrl ? "PostgreSQL" : "PGlite";
-const serverEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "warn",
-  PUBLIC_URL: base,
-  SEED_DEMO: "false",
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("base64") } : {}),
-};
-
-async function onServer(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** The server's CPU time so far (user + system, ms): on a shared machine it says what a request costs when wall times wait for a core. */
 function serverCpuMs(): number {
@@ -75,27 +46,13 @@ async function timed(what: string, once: () => Promise<void>) {
   return { what, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, cpu };
 }
 
-function writeSection(lines: string[]) {
-  const file = "bench/RESULTS.md";
-  const heading = lines[0]!;
-  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmark results\n";
-  const start = current.indexOf(`\n${heading}\n`);
-  const section = `${lines.join("\n")}\n`;
-  if (start === -1) {
-    fs.writeFileSync(file, `${current.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const end = current.indexOf("\n## ", start + heading.length + 1);
-  fs.writeFileSync(file, `${current.slice(0, start + 1)}${section}${end === -1 ? "" : current.slice(end)}`);
-}
-
 interface Page {
   changes: Record<string, { upserted: unknown[]; deleted: unknown[] }>;
   nextCursor: string;
   hasMore: boolean;
 }
 
-if (databaseUrl) await onServer(`create database ${databaseName}`);
+await database.create();
 let server: Awaited<ReturnType<typeof startProductionServer>>["server"] | undefined;
 try {
   const seedStarted = performance.now();
@@ -181,9 +138,8 @@ try {
     `Server RSS after the run: ${rss.toFixed(0)} MB. Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}.`,
   ];
   console.log(lines.join("\n"));
-  writeSection(lines);
+  writeResultsSection(lines);
 } finally {
   if (server) await stopServer(server);
-  if (databaseUrl) await onServer(`drop database if exists ${databaseName} with (force)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database.remove();
 }

@@ -21,10 +21,11 @@ export interface BenchDatabase {
   remove(): Promise<void>;
 }
 
-export function benchDatabase(name: string, port: number): BenchDatabase {
+/** `embedded`: always the embedded database, whatever BENCH_DATABASE_URL says. */
+export function benchDatabase(name: string, port: number, { embedded = false } = {}): BenchDatabase {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `phrasewise-bench-${name}-`));
-  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const serverUrl = embedded ? undefined : process.env.BENCH_DATABASE_URL;
   const databaseName = `phrasewise_bench_${randomBytes(4).toString("hex")}`;
   const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString() : undefined;
   const onServer = async (text: string) => {
