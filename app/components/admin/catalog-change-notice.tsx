@@ -73,7 +73,7 @@ export function CatalogChangeNotice() {
     <div role="status" aria-live="polite" data-catalog-change={change}>
       {change === "settled" && !busy ? (
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-white px-4 py-3 text-sm text-ink">
-          <p>The catalogue was updated by another admin or a background task. Reload to see the latest.</p>
+          <p>The catalog was updated by another admin or a background task. Reload to see the latest.</p>
           <Button type="button" variant="outline" size="sm" onClick={() => void revalidator.revalidate()}>
             <RefreshCw aria-hidden />
             Reload
