@@ -64,7 +64,7 @@ test("a learner's browser zone is adopted, and they set a goal and a time zone o
   await settings.getByLabel("Target").fill("501");
   // The form checks in the browser once its rules have loaded (on first focus); before that the server would answer
   // 400 with the same message, which the browser logs as a failed request.
-  await expect(settings.locator("form", { has: settings.getByLabel("Target") })).toHaveAttribute("data-client-validation", "");
+  await expect(settings.locator("form", { has: page.getByLabel("Target") })).toHaveAttribute("data-client-validation", "");
   await settings.getByRole("button", { name: "Save Goal" }).click();
   await expect(settings.getByText("Enter a whole number from 1 to 500.")).toBeVisible();
   await expect(settings.getByLabel("Target")).toHaveAttribute("aria-invalid", "true");
