@@ -73,7 +73,7 @@ export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
       {languages.length === 0 ? (
         <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.noLanguages}</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Languages">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Languages">
           {languages.map((language) => (
             <li key={language.id} className={`${cardClasses} flex items-center gap-4 p-4`} data-language-card={language.id}>
               <Thumb src={language.flagUrl} className="h-10 w-14" />
