@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 // Inlined: one render-blocking round trip less on a first visit (about 9 KB gzip per page). Only the server
@@ -19,9 +20,11 @@ import { preferencesScript } from "#app/lib/browser-storage.ts";
 import { useCspNonce } from "#app/lib/csp-nonce.ts";
 import { loadViewer, useFirstViewer, useViewer, viewerHeadScript } from "#app/lib/viewer.ts";
 import type { Viewer } from "#common/viewer.ts";
+import { isQueuedResult } from "#common/outbox.ts";
 import { startHydrationScript } from "#common/deferred-hydration.ts";
 import { chromeSettings } from "#app/lib/chrome.ts";
 import { DEFAULT_FAVICON } from "#common/settings.ts";
+import { registerServiceWorker } from "#app/lib/offline/register-service-worker.ts";
 import { LazyToaster, notify } from "#app/components/toaster.tsx";
 import { clearFlashCookie, readFlash, type FlashMessage } from "#server/auth/flash.server.ts";
 import { flashOptions } from "#server/auth/session.server.ts";
@@ -56,11 +59,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), loadViewer(new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "/"))]);
+  // Shown as the answer arrives, not when React renders it: the flash cookie is read once, and a reload that
+  // follows at once (a live event after the learner's own write) can replace this data before a render shows it.
+  for (const message of data.toasts) notify(message);
   return data;
 }
 
-/** The signed-in state, the admin role and any toast can change with every navigation: always re-read. */
-export const shouldRevalidate = () => true;
+/**
+ * The signed-in state, the admin role and any toast can change with every navigation: always re-read. Except after a
+ * write that waits in the offline outbox (app/lib/outbox): nothing changed on the server, and offline the read fails.
+ */
+export const shouldRevalidate = ({ actionResult }: ShouldRevalidateFunctionArgs) => !isQueuedResult(actionResult);
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"] & Pick<Viewer, "user" | "isAdmin" | "reviewsDue">;
 
@@ -81,7 +90,10 @@ const inlineScripts = import.meta.env.SSR
 
 /** Marks <html> once React has hydrated: the page is interactive from here (tests and CSS can wait for it). */
 function useHydratedMarker() {
-  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+    registerServiceWorker();
+  }, []);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -97,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#6d28d9" />
         <link rel="icon" href={favicon} />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="preload" href={brandFontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScripts.preferences }} suppressHydrationWarning />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScripts.viewer }} suppressHydrationWarning />
@@ -116,14 +129,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Shows the server's toasts (flash cookie). Each carries the id its cookie was given, so the same answer read twice
- * shows once, and a second "Lesson completed" a few seconds after the first is a toast of its own rather than an
- * update of the first one while it leaves (which vanished with it).
+ * Shows the server's toasts (flash cookie) of the page the server rendered; after that, the clientLoader shows each
+ * answer's. Each carries the id its cookie was given, so the same answer read twice shows once, and a second
+ * "Lesson completed" a few seconds after the first is a toast of its own rather than an update of the first one
+ * while it leaves (which vanished with it).
  */
-function ServerToasts({ messages }: { messages: FlashMessage[] }) {
+function FirstPageToasts({ messages }: { messages: FlashMessage[] }) {
+  const [initial] = useState(messages);
   useEffect(() => {
-    for (const message of messages) notify(message);
-  }, [messages]);
+    for (const message of initial) notify(message);
+  }, [initial]);
   return null;
 }
 
@@ -132,7 +147,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      <ServerToasts messages={loaderData.toasts} />
+      <FirstPageToasts messages={loaderData.toasts} />
     </>
   );
 }

@@ -17,6 +17,7 @@ export default [
     route("terms-of-use", "routes/public/terms-of-use.tsx"),
     route("blog", "routes/public/blog.tsx"),
     route("blog/:slug", "routes/public/blog-post.tsx"),
+    route("offline", "routes/public/offline.tsx"),
     route("profile", "routes/profile/profile.tsx"),
     route("review", "routes/review/review.tsx"),
     route(":language", "routes/public/language.tsx"),
@@ -35,6 +36,8 @@ export default [
   route("admin/phrases/tree", "routes/admin/phrase-tree.ts"),
   route("admin/audio-backfill", "routes/admin/audio-backfill.ts"),
   route("admin/cue-backfill", "routes/admin/cue-backfill.ts"),
+  route("admin/catalog/export", "routes/admin/catalog-export.ts"),
+  route("admin/catalog/import", "routes/admin/catalog-import.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/overview.tsx"),
     route("languages", "routes/admin/languages.tsx"),
@@ -56,5 +59,6 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("blog/rss.xml", "routes/resources/blog-feed.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("manifest.webmanifest", "routes/resources/web-manifest.ts"),
   route(".well-known/security.txt", "routes/resources/security-txt.ts"),
 ] satisfies RouteConfig;

@@ -4,7 +4,7 @@
  * The review bench's learner (bench/review-seed.ts: 10,000 favourites and cards, 50,000 logged ratings, a year of
  * days: about 70,000 synced rows) on a fresh embedded database, the production server as `npm run serve` starts it,
  * the learner signed in through the API (a bearer token, as the app does). Times, one request at a time from request
- * to the end of the body, after a warm-up:
+ * to the end of the body (decompressed; parsed after the clock stops), after a warm-up:
  * - a first sync's page: `GET /api/v1/sync/pull?limit=1000` from no cursor (1,000 rows);
  * - pages through the whole history: each request the next 1,000 rows, from the cursor the previous one gave;
  * - a pull with nothing new (a device up to date);
@@ -32,14 +32,19 @@ function serverCpuMs(): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-async function timed(what: string, once: () => Promise<void>) {
-  for (let i = 0; i < warmup; i++) await once();
+/**
+ * `once` makes one request and reads its body to the end; what it returns (checking and parsing the answer, as the
+ * app would after the request) runs after the clock stops.
+ */
+async function timed(what: string, once: () => Promise<() => void>) {
+  for (let i = 0; i < warmup; i++) (await once())();
   const times: number[] = [];
   const cpuBefore = serverCpuMs();
   for (let i = 0; i < requests; i++) {
     const started = performance.now();
-    await once();
+    const check = await once();
     times.push(performance.now() - started);
+    check();
   }
   const cpu = (serverCpuMs() - cpuBefore) / requests;
   times.sort((a, b) => a - b);
@@ -68,7 +73,7 @@ try {
     }
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
-  ({ server } = await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings` }));
+  ({ server } = await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings`, extraFlags: process.env.PROF ? process.env.PROF.split(" ") : [] }));
   const signIn = await fetch(`${base}/api/v1/auth/sign-in`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -78,14 +83,19 @@ try {
   const { token } = (await signIn.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}`, "accept-encoding": "gzip, deflate, br, zstd" };
 
-  const pull = async (cursor: string | undefined, expectRows?: number) => {
+  /** One pull, its body read to the end; then `read()` parses and checks it. */
+  const fetchPull = async (cursor: string | undefined, expectRows?: number) => {
     const response = await fetch(`${base}/api/v1/sync/pull?limit=1000${cursor ? `&cursor=${cursor}` : ""}`, { headers });
-    if (response.status !== 200) throw new Error(`A pull answered ${response.status}`);
-    const page = (await response.json()) as Page;
-    const rows = Object.values(page.changes).reduce((n, c) => n + c.upserted.length + c.deleted.length, 0);
-    if (expectRows !== undefined && rows !== expectRows) throw new Error(`A pull gave ${rows} rows, not ${expectRows}`);
-    return { page, rows };
+    const body = await response.text();
+    return () => {
+      if (response.status !== 200) throw new Error(`A pull answered ${response.status}`);
+      const page = JSON.parse(body) as Page;
+      const rows = Object.values(page.changes).reduce((n, c) => n + c.upserted.length + c.deleted.length, 0);
+      if (expectRows !== undefined && rows !== expectRows) throw new Error(`A pull gave ${rows} rows, not ${expectRows}`);
+      return { page, rows };
+    };
   };
+  const pull = async (cursor: string | undefined) => (await fetchPull(cursor))();
 
   // Walk the whole history once, untimed: how many rows and pages, and the cursor of the end.
   let total = 0;
@@ -102,14 +112,17 @@ try {
     }
   }
 
-  const rows = [await timed("A first sync's page (`GET /api/v1/sync/pull?limit=1000`, no cursor: 1,000 rows)", async () => void (await pull(undefined, 1000)))];
+  const rows = [await timed("A first sync's page (`GET /api/v1/sync/pull?limit=1000`, no cursor: 1,000 rows)", () => fetchPull(undefined, 1000))];
   let walking: string | undefined;
   rows.push(
     await timed("The next page, walking the whole history (1,000 rows, the last page fewer)", async () => {
-      const { page } = await pull(walking);
-      walking = page.hasMore ? page.nextCursor : undefined;
+      const read = await fetchPull(walking);
+      return () => {
+        const { page } = read();
+        walking = page.hasMore ? page.nextCursor : undefined;
+      };
     }),
-    await timed("Up to date: a pull with nothing new", async () => void (await pull(end, 0))),
+    await timed("Up to date: a pull with nothing new", () => fetchPull(end, 0)),
   );
   let saved = true;
   rows.push(
@@ -121,7 +134,9 @@ try {
         body: JSON.stringify({ pushId: randomUUID(), deviceId: "bench", changes: [{ type: saved ? "favorite.add" : "favorite.remove", phraseId }] }),
       });
       await response.text();
-      if (response.status !== 200) throw new Error(`A push answered ${response.status}`);
+      return () => {
+        if (response.status !== 200) throw new Error(`A push answered ${response.status}`);
+      };
     }),
   );
   const rss = await rssMb(server.pid!);

@@ -1,6 +1,11 @@
+import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { AccountError, createConfirmedUser, requireUserByEmail, setUserPassword } from "#server/auth/accounts.server.ts";
 import { grantAdminRole, removeAdminRole } from "#server/admin/users-admin.server.ts";
+import { ArchiveRefused } from "#server/catalog/archive/archive-format.server.ts";
+import { describePlan } from "#server/catalog/archive/describe-plan.server.ts";
+import { exportCatalogToFile, exportDeps } from "#server/catalog/archive/catalog-export.server.ts";
+import { importCatalog, planImport } from "#server/catalog/archive/catalog-import.server.ts";
 import { openDatabase } from "#server/db/client.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createLogger } from "#server/logger.server.ts";
@@ -26,6 +31,10 @@ Commands:
                                                 server also does it every 15 minutes); exits 1 while some still fail
   readings:backfill                             Compute the reading aids (romaji, pinyin, transliteration) of every
                                                 phrase that has none and was not written by an admin
+  export FILE                                   Write the whole catalogue (rows and files) to the archive FILE
+                                                (docs/catalogue-archive.md)
+  import FILE [--dry-run]                       Make the catalogue equal to the archive FILE, in one transaction;
+                                                --dry-run lists what would be added, changed and removed
   help                                          Show this help`;
 
 type Command = (args: string[], env: Record<string, string | undefined>, stdin: () => Promise<string>) => Promise<void>;
@@ -107,6 +116,34 @@ const commands: Record<string, Command> = {
       console.log(`Computed the reading of ${count(filled, "phrase")}.`);
     });
   },
+  async export(args, source) {
+    const file = oneFile("export", args);
+    await withRuntime(source, async (runtime) => {
+      const result = await exportCatalogToFile(exportDeps(runtime), file);
+      console.log(`Exported ${count(result.phrases, "phrase")} and ${count(result.files, "file")} to ${file} (${result.bytes} bytes).`);
+    });
+  },
+  async import(args, source) {
+    const { values, positionals } = parseArgs({ args, options: { "dry-run": { type: "boolean" } }, allowPositionals: true, strict: true });
+    if (positionals.length !== 1) throw new UsageError("import takes one archive file");
+    const file = positionals[0]!;
+    const env = loadEnv(source);
+    const size = fs.statSync(file).size;
+    if (size > env.CATALOG_IMPORT_MAX_BYTES) throw new UsageError(`${file} is ${size} bytes; CATALOG_IMPORT_MAX_BYTES allows ${env.CATALOG_IMPORT_MAX_BYTES}`);
+    await withRuntime(source, async (runtime) => {
+      const deps = { db: runtime.database.db, storage: runtime.storage, events: runtime.events, logger: runtime.logger };
+      try {
+        if (values["dry-run"]) {
+          console.log(describePlan(await planImport(deps, file), { dryRun: true }));
+        } else {
+          console.log(describePlan(await importCatalog(deps, file), { dryRun: false }));
+        }
+      } catch (error) {
+        if (error instanceof ArchiveRefused) throw new UsageError(`The archive was refused, nothing changed: ${error.message}`);
+        throw error;
+      }
+    });
+  },
   async help() {
     console.log(usage);
   },
@@ -119,6 +156,12 @@ async function withRuntime(source: Record<string, string | undefined>, work: (ru
   } finally {
     await runtime.close();
   }
+}
+
+function oneFile(command: string, args: string[]): string {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new UsageError(`${command} takes one archive file`);
+  return positionals[0]!;
 }
 
 function oneEmail(command: string, args: string[]): string {

@@ -14,7 +14,8 @@ export interface BlogPostSummary {
 export const BLOG_AUTHOR_NAME = "Admin";
 export const EXCERPT_FALLBACK_LENGTH = 120;
 
-/** The post's excerpt, or the first 120 characters of its content followed by '...' (SPEC §9). */
+/** The post's excerpt, or the first 120 characters of its content followed by '...' (SPEC §9; the server passes a
+ * Markdown body's text). */
 export function excerptOf(post: { excerpt: string | null; content: string }) {
   const excerpt = post.excerpt?.trim();
   if (excerpt) return excerpt;

@@ -69,8 +69,14 @@ export const catalogToasts = {
   flagUploadFailed: "Failed to upload flag",
 } as const;
 
+/** The name of the dialogs' second submit button (issue 27): saved, the dialog stays open for the next one. */
+export const SAVE_AND_ADD_ANOTHER = "another";
+
 export const catalogTexts = {
   loading: "Loading...",
+  saveAndAddAnother: "Save and add another",
+  unsavedOrderTitle: "Leave without saving the new order?",
+  unsavedOrder: "The lessons have a new order that is not saved yet. Stay and select Save Order to keep it.",
   noLanguages: "No languages found. Add your first language to get started.",
   noLevelsForLanguage: "No levels found for this language.",
   addLanguagesFirst: "You need to add languages first before creating levels.",
@@ -83,6 +89,9 @@ export const catalogTexts = {
 /** Lengths no admin needs to exceed; they keep one request from storing megabytes in a title. */
 /** The Voice field's first choice: no voice of its own (Conform would read an empty value as a missing field). */
 export const AUTOMATIC_VOICE = "automatic";
+
+/** The Common European Framework's six levels: the Level dialog offers these, and "Other" for a school's own. */
+export const CEFR_LABELS = ["A1", "A2", "B1", "B2", "C1", "C2"] as const;
 
 export const CATALOG_LIMITS = { id: 64, name: 120, url: 2048, cefr: 16, voice: 64 } as const;
 
@@ -139,6 +148,8 @@ export const RESERVED_LANGUAGE_IDS: ReadonlySet<string> = new Set([
   "storage",
   "assets",
   "images",
+  "icons",
+  "offline",
 ]);
 
 export const languageSchema = z.object({

@@ -17,12 +17,22 @@ export const phraseText = {
   lessonRequired: "Lesson is required",
   invalidAudioUrl: "Please enter a valid URL for the audio file",
   atLeastOnePhrase: "At least one phrase with translation is required",
+  /** Beyond SPEC §5, which drops such a row without a word (issue 27): the admin would lose what they typed. */
+  halfRow: (position: number) => `Phrase ${position} needs both its original text and its translation`,
   needTextForAudio: "Please enter at least one phrase to generate audio",
   tooManyForAudio: `At most ${PHRASE_ROWS_MAX} phrases can be spoken at once`,
   notAudioFile: "Please select an audio file",
   /** SPEC §8 '{n} phrases added successfully', in the singular for one (SPEC §9: counts read singular or plural). */
   added: (count: number) => `${count} ${count === 1 ? "phrase" : "phrases"} added successfully`,
   updated: "Phrases updated successfully",
+  /** Deleting a whole audio group (issue 27). */
+  groupDeleted: (count: number) => `Audio group deleted with its ${count} ${count === 1 ? "phrase" : "phrases"}`,
+  groupDeleteFailed: "Failed to delete the audio group",
+  /** Editing a group's texts while its audio stays (issue 27). */
+  audioOutdated: "The audio no longer matches these phrases: it was made for them as they were before your changes.",
+  regenerateAudio: "Make new audio for these phrases",
+  groupDeleteWarning: (count: number) =>
+    `This deletes the group's ${count} ${count === 1 ? "phrase" : "phrases"} and its audio file when no other group plays it. Learners lose these phrases from their favorites and reviews.`,
   addFailed: "Failed to add phrases",
   updateFailed: "Failed to update phrases",
   generating: "Generating audio...",
@@ -56,7 +66,10 @@ export interface PhraseRowInput {
 /** The longest reading aid an admin can write (a romanised phrase is longer than the phrase, not ten times). */
 export const READING_MAX = 2000;
 
-/** A row counts only if both texts are non-empty after trimming (SPEC §5). Cues and readings ride along. */
+/**
+ * A row counts only if both texts are non-empty after trimming (SPEC §5); an empty row is left out, and a row with one
+ * text only was refused before this runs (`halfRow`). Cues and readings ride along.
+ */
 export function completeRows<T extends PhraseRowInput>(rows: T[]): T[] {
   return rows
     .map((row) => ({ ...row, originalText: row.originalText.trim(), translatedText: row.translatedText.trim() }))
@@ -101,6 +114,11 @@ export const phraseFormSchema = z.object({
         ),
     )
     .max(PHRASE_ROWS_MAX)
+    .superRefine((rows, context) => {
+      const filled = (text: string) => text.trim() !== "";
+      const half = rows.findIndex((row) => filled(row.originalText) !== filled(row.translatedText));
+      if (half >= 0) context.addIssue({ code: "custom", path: [half], message: phraseText.halfRow(half + 1) });
+    })
     .transform(completeRows)
     .refine((rows) => rows.length > 0, phraseText.atLeastOnePhrase),
 });

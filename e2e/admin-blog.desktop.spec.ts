@@ -244,6 +244,47 @@ test("an XSS payload in each field never runs: post page, cards, admin table, fe
   expect(feed).not.toContain("<script");
 });
 
+test("a body in Markdown: previewed in the editor before saving, and the post page renders it (issue 27)", async ({ page }) => {
+  const title = uniqueTitle("Markdown");
+  const content = ["# Ordering coffee", "Say **por favor** and *gracias*, and see [our lessons](/languages).", "- Un café", "- Un té", "[bad](javascript:alert(1))"].join("\n");
+  await page.goto("/admin/blog");
+  await page.getByRole("button", { name: "New Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Blog Post" });
+  await fillEditor(page, { title, content });
+  await dialog.getByRole("button", { name: "Preview", exact: true }).click();
+  const preview = dialog.getByRole("region", { name: "Preview" });
+  await expect(preview.getByRole("heading", { level: 2, name: "Ordering coffee" })).toBeVisible();
+  await expect(preview.locator("strong")).toHaveText("por favor");
+  await expect(preview.getByRole("link", { name: "our lessons" })).toHaveAttribute("href", "/languages");
+  await expect(preview.getByRole("listitem")).toHaveText(["Un café", "Un té"]);
+  await expect(preview.getByRole("link", { name: "bad" })).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Update preview" })).toHaveAttribute("aria-expanded", "true");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("blog-markdown-preview-1280.png") });
+  // The preview saved nothing: the post exists only once it is created.
+  await expect(postRow(page, title)).toHaveCount(0);
+  await dialog.getByLabel("Content").fill(`${content}\n> A quote`);
+  await dialog.getByRole("button", { name: "Update preview" }).click();
+  await expect(preview.locator("blockquote")).toHaveText("A quote");
+  await dialog.getByRole("switch", { name: "Published" }).click();
+  await dialog.getByRole("button", { name: "Create Post" }).click();
+  await expectToast(page, "Blog post created successfully");
+
+  await page.goto(`/blog/${await slugOf(page, title)}`);
+  const article = page.getByRole("article");
+  await expect(article.getByRole("heading", { level: 2, name: "Ordering coffee" })).toBeVisible();
+  await expect(article.locator("strong")).toHaveText("por favor");
+  await expect(article.locator("em")).toHaveText("gracias");
+  await expect(article.getByRole("link", { name: "our lessons" })).toHaveAttribute("href", "/languages");
+  await expect(article.getByRole("listitem")).toHaveText(["Un café", "Un té"]);
+  await expect(article.getByText("bad", { exact: true })).toBeVisible();
+  await expect(article.getByRole("link", { name: "bad" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // The card's excerpt is the body's text, without its marks.
+  await page.goto("/blog");
+  await expect(page.getByText(/^Ordering coffee Say por favor and gracias, and see our lessons\./)).toBeVisible();
+});
+
 test("two posts with the same title get distinct slugs, and a title of symbols gets a fallback", async ({ page }) => {
   const title = uniqueTitle("Same title");
   await page.goto("/admin/blog");

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
@@ -63,7 +64,7 @@ async function addLevel(page: Page, languageName: string, id: string, title: str
   await dialog.getByLabel("Language").selectOption({ label: languageName });
   await dialog.getByLabel("Level ID").fill(id);
   await dialog.getByLabel("Title").fill(title);
-  await dialog.getByLabel("CEFR Label").fill(cefr);
+  await dialog.getByLabel("CEFR Label").selectOption(cefr);
   await dialog.getByRole("button", { name: "Add Level" }).click();
   await expectToast(page, "Level added successfully");
   await expect(dialog).toBeHidden();
@@ -195,8 +196,23 @@ test("levels: a table per language, order by move up/down, and a lock switch tha
   await expectToast(page, "Level updated successfully");
   await expect(rows.nth(0)).toContainText("Second Level Renamed");
 
-  await page.goto("/e2e-levels/one");
-  await expect(page).toHaveURL(/\/locked-content\?/);
+  // Learners get the promo; the admin previews the locked level from its row (issue 27, point 4), in a new tab.
+  const visitor = await page.context().browser()!.newPage({ baseURL: servers.catalog.url });
+  await visitor.goto("/e2e-levels/one");
+  await expect(visitor).toHaveURL(/\/locked-content\?/);
+  await visitor.close();
+  const view = table.getByRole("link", { name: "View First Level on the site" });
+  await expect(view).toHaveAttribute("target", "_blank");
+  const [preview] = await Promise.all([page.context().waitForEvent("page"), view.click()]);
+  await expect(preview).toHaveURL(/\/e2e-levels\/one$/);
+  await expect(preview.getByRole("note")).toContainText("Locked: learners see the app promo");
+  await expect(preview.getByRole("heading", { name: "Lessons", level: 1 })).toBeVisible();
+  await preview.close();
+  // The admin's view was never stored for others: a visitor asking again still gets the redirect.
+  const stranger = await playwrightRequest.newContext({ baseURL: servers.catalog.url });
+  expect((await stranger.get("/e2e-levels/one", { maxRedirects: 0 })).status()).toBe(302);
+  expect((await stranger.get("/e2e-levels/one.data", { maxRedirects: 0 })).status()).not.toBe(200);
+  await stranger.dispose();
   await page.goto("/e2e-levels/two");
   await expect(page).toHaveURL(/\/e2e-levels\/two$/);
   await expect(page.getByRole("heading", { name: "Lessons", level: 1 })).toBeVisible();
@@ -245,6 +261,16 @@ test("lessons: grouped by language and level, keyboard drag then Save Order, mov
   await expect(rows.nth(2)).toContainText("Alpha");
   const save = group.getByRole("button", { name: "Save Order" });
   await expect(save).toBeVisible();
+  // Leaving with the order not saved asks first (issue 27, point 7); Stay keeps the page and the new order.
+  const levelsTab = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Levels" });
+  const leave = page.getByRole("alertdialog", { name: "Leave without saving the new order?" });
+  await levelsTab.click();
+  await expect(leave).toContainText("The lessons have a new order that is not saved yet. Stay and select Save Order to keep it.");
+  await expectNoAxeViolations(page);
+  await leave.getByRole("button", { name: "Stay" }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/lessons/);
+  await expect(rows.nth(2)).toContainText("Alpha");
   await save.click();
   await expectToast(page, "Lesson order updated successfully");
   await expect(save).toBeHidden();
@@ -259,14 +285,25 @@ test("lessons: grouped by language and level, keyboard drag then Save Order, mov
 
   // Mouse drag: Alpha's handle onto the first row.
   await open(page, "/admin/lessons");
-  const from = (await group.getByRole("button", { name: "Drag Alpha to reorder" }).boundingBox())!;
-  const to = (await rows.nth(0).boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
-  await page.mouse.move(from.x + from.width / 2, to.y + 5, { steps: 10 });
-  await page.mouse.up();
-  await expect(rows.nth(0)).toContainText("Alpha");
+  const dragAlphaFirst = async () => {
+    const from = (await group.getByRole("button", { name: "Drag Alpha to reorder" }).boundingBox())!;
+    const to = (await rows.nth(0).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(from.x + from.width / 2, to.y + 5, { steps: 10 });
+    await page.mouse.up();
+    await expect(rows.nth(0)).toContainText("Alpha");
+  };
+  await dragAlphaFirst();
+  // Leave goes on and drops the new order: back on the tab, the list is the saved one.
+  await levelsTab.click();
+  await leave.getByRole("button", { name: "Leave" }).click();
+  await expect(page).toHaveURL(/\/admin\/levels/);
+  await page.goBack();
+  await expect(rows.nth(0)).toContainText("Beta");
+  await expect(group.getByRole("button", { name: "Save Order" })).toBeHidden();
+  await dragAlphaFirst();
   await group.getByRole("button", { name: "Save Order" }).click();
   await expectToast(page, "Lesson order updated successfully");
   await expect(group.getByRole("button", { name: "Save Order" })).toBeHidden();
@@ -278,8 +315,14 @@ test("lessons: grouped by language and level, keyboard drag then Save Order, mov
 
   await group.getByRole("switch", { name: "Lock Beta" }).click();
   await expectToast(page, "Lesson locked successfully");
+  // The admin previews it (issue 27, point 4); a visitor gets the promo.
   await page.goto("/e2e-lessons/base/beta");
-  await expect(page).toHaveURL(/\/locked-content\?/);
+  await expect(page.getByRole("note")).toContainText("Locked: learners see the app promo");
+  await expect(page.getByRole("button", { name: "Mark as complete" })).toHaveCount(0);
+  const visitor = await page.context().browser()!.newPage({ baseURL: servers.catalog.url });
+  await visitor.goto("/e2e-lessons/base/beta");
+  await expect(visitor).toHaveURL(/\/locked-content\?/);
+  await visitor.close();
 
   await open(page, "/admin/lessons");
   await group.getByRole("button", { name: "Edit Alpha" }).click();
@@ -344,7 +387,7 @@ test("icon upload: a good image fills the Icon URL and preview; a wrong type or 
   await dialog.getByLabel("Language").selectOption({ label: "Icons Lang" });
   await dialog.getByLabel("Level ID").fill("iconic");
   await dialog.getByLabel("Title").fill("Iconic");
-  await dialog.getByLabel("CEFR Label").fill("B1");
+  await dialog.getByLabel("CEFR Label").selectOption("B1");
   await dialog.getByRole("button", { name: "Add Level" }).click();
   await expectToast(page, "Level added successfully");
   const icon = page.locator("[data-level-row='iconic'] img");
@@ -388,4 +431,103 @@ test("levels and lessons show one language (and one level) at a time, chosen in 
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
   }
+});
+
+test("Add Level and Add New Lesson start where the admin is looking, and 'Save and add another' keeps it (issue 27)", async ({ page }) => {
+  await addLanguage(page, "e2e-remember", "Remember Lang");
+  await open(page, "/admin/levels?language=e2e-remember");
+  await page.getByRole("button", { name: "Add Level" }).click();
+  const levelDialog = page.getByRole("dialog", { name: "Add New Level" });
+  await expect(levelDialog.getByLabel("Language")).toHaveValue("e2e-remember");
+  await levelDialog.getByLabel("Level ID").fill("r1");
+  await levelDialog.getByLabel("Title").fill("Remember One");
+  await levelDialog.getByLabel("CEFR Label").selectOption("A1");
+  await levelDialog.getByRole("button", { name: "Save and add another" }).click();
+  await expectToast(page, "Level added successfully");
+  // A fresh form in the same language, the cursor in Level ID.
+  await expect(levelDialog.getByLabel("Level ID")).toHaveValue("");
+  await expect(levelDialog.getByLabel("Level ID")).toBeFocused();
+  await expect(levelDialog.getByLabel("Language")).toHaveValue("e2e-remember");
+  await levelDialog.getByLabel("Level ID").fill("r2");
+  await levelDialog.getByLabel("Title").fill("Remember Two");
+  // The CEFR label is a choice of A1-C2; "Other" takes a school's own label, typed below (issue 27, point 7).
+  await expect(levelDialog.getByLabel("CEFR Label")).toHaveValue("");
+  await levelDialog.getByLabel("CEFR Label").selectOption({ label: "Other (type it)" });
+  await expect(levelDialog.getByLabel("Custom CEFR label")).toBeFocused();
+  await levelDialog.getByRole("button", { name: "Add Level" }).click();
+  await expect(levelDialog.getByLabel("Custom CEFR label")).toHaveAccessibleDescription("CEFR label is required");
+  await levelDialog.getByLabel("Custom CEFR label").fill("A2.1");
+  await expectNoAxeViolations(page);
+  await levelDialog.getByRole("button", { name: "Add Level" }).click();
+  await expect(levelDialog).toBeHidden();
+  await expect(page.locator("[data-level-row='r1']")).toContainText("A1");
+  await expect(page.locator("[data-level-row='r2']")).toContainText("A2.1");
+  // Editing it shows the label as it was typed.
+  await page.getByRole("button", { name: "Edit Remember Two" }).click();
+  const editDialog = page.getByRole("dialog", { name: "Edit Level" });
+  await expect(editDialog.getByLabel("CEFR Label", { exact: true })).toHaveValue("other");
+  await expect(editDialog.getByLabel("Custom CEFR label")).toHaveValue("A2.1");
+  await editDialog.getByRole("button", { name: "Cancel" }).click();
+
+  await open(page, "/admin/lessons?language=e2e-remember&level=r2");
+  await page.getByRole("button", { name: "Add New Lesson" }).click();
+  const lessonDialog = page.getByRole("dialog", { name: "Add New Lesson" });
+  await expect(lessonDialog.getByLabel("Language")).toHaveValue("e2e-remember");
+  await expect(lessonDialog.getByLabel("Level")).toHaveValue("r2");
+  for (const [id, title, again] of [["first-words", "First Words", true], ["more-words", "More Words", false]] as const) {
+    await lessonDialog.getByLabel("Lesson ID").fill(id);
+    await lessonDialog.getByLabel("Title", { exact: true }).fill(title);
+    await lessonDialog.getByLabel("Translated Title").fill(`${title} (translated)`);
+    await lessonDialog.getByRole("button", { name: again ? "Save and add another" : "Add Lesson" }).click();
+    if (again) {
+      await expectToast(page, "Lesson added successfully");
+      await expect(lessonDialog.getByLabel("Lesson ID")).toHaveValue("");
+      await expect(lessonDialog.getByLabel("Lesson ID")).toBeFocused();
+      await expect(lessonDialog.getByLabel("Level")).toHaveValue("r2");
+    }
+  }
+  await expect(lessonDialog).toBeHidden();
+  await expect(page.getByText("First Words", { exact: true })).toBeVisible();
+  await expect(page.getByText("More Words", { exact: true })).toBeVisible();
+});
+
+test("the Overview's catalog archive: Export downloads the catalogue; importing it back is checked first and changes nothing (issue 27)", async ({ page, pageErrors }) => {
+  await open(page, "/admin");
+  const panel = page.getByRole("region", { name: "Catalog archive" });
+  const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Export catalog" }).click()]);
+  const archive = test.info().outputPath("catalog.tar");
+  await download.saveAs(archive);
+  // A tar file: the "ustar" magic of its first header.
+  expect(fs.readFileSync(archive).subarray(257, 262).toString()).toBe("ustar");
+
+  await panel.getByRole("button", { name: "Import catalog" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import catalog" });
+  await expect(dialog.getByRole("button", { name: "Check archive" })).toBeDisabled();
+  // Something that is not an archive: refused with the reason, and the dialog stays to choose another.
+  await dialog.getByLabel("Archive (.tar)").setInputFiles({ name: "notes.tar", mimeType: "application/x-tar", buffer: Buffer.from("not an archive") });
+  await dialog.getByRole("button", { name: "Check archive" }).click();
+  await expect(dialog.getByRole("alert")).not.toBeEmpty();
+  // The browser logs the refusal (422) on the console: that one is expected.
+  await expect.poll(() => pageErrors.length).toBeGreaterThan(0);
+  expect(pageErrors).toEqual([expect.stringContaining("status of 422")]);
+  pageErrors.length = 0;
+
+  await dialog.getByLabel("Archive (.tar)").setInputFiles(archive);
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Check archive" }).click();
+  await expect(dialog.getByRole("heading", { name: "What the import would do" })).toBeVisible();
+  // Its own export: nothing to add, change or remove.
+  for (const table of ["languages", "levels", "lessons", "phrases"]) {
+    const cells = dialog.getByRole("row", { name: new RegExp(`^${table}\\b`, "i") }).getByRole("cell");
+    await expect(cells).toHaveText(["0", "0", "0", /^\d+$/]);
+  }
+  await expect(dialog).toContainText("Learner data: 0 favorites and 0 lesson progress records would be removed");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("catalog-import-check-1280.png") });
+  await dialog.getByRole("button", { name: "Import now" }).click();
+  await expectToast(page, "Catalog imported");
+  await expect(dialog).toBeHidden();
+  // The catalogue is still the one the earlier tests built.
+  await open(page, "/admin/lessons?language=e2e-remember&level=r2");
+  await expect(page.getByText("First Words", { exact: true })).toBeVisible();
 });

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
+import { expect, expectNoAxeViolations, expectNoSidewaysScroll, test, waitForHydration } from "#e2e/support/fixtures.ts";
 import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
 
 /**
@@ -33,10 +33,6 @@ test.beforeEach(async ({ context }) => {
     sessionStorage.setItem("hideDownloadBar", "true");
   });
 });
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-}
 
 for (const [path, button, dialogName, name] of [
   ["/admin/languages", "Add Language", "Add Language", "languages"],

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { anyWidth, expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { servers } from "#e2e/support/servers.ts";
 
 /**
@@ -94,7 +94,7 @@ test("the Language dialog's flag: upload, preview and outside addresses", async 
 test.describe("the phrase dialog's audio address", () => {
   test.use({ baseURL: servers.phrases.url, signedInAsAdmin: true });
 
-  test("another site's audio is not previewed but announced as copied on save", async ({ page }) => {
+  test("another site's audio is not previewed but announced as copied on save", anyWidth, async ({ page }) => {
     const width = page.viewportSize()!.width;
     await page.goto("/admin/phrases");
     await page.getByRole("button", { name: "Add Phrases" }).click();

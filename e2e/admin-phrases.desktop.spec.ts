@@ -100,7 +100,9 @@ test("add phrases: validation messages, Generate Audio that plays, then the publ
   await expect(dialog.getByLabel("Audio URL")).toHaveValue(/^\/storage\/content\/audio\/[0-9a-f]{32}-spanish-rojo-\d+\.mp3$/);
   const audioUrl = await dialog.getByLabel("Audio URL").inputValue();
 
-  // The first row still lacks its translation: it does not count, but the second does.
+  // The first row still lacks its translation: it is refused with a message rather than dropped (issue 27).
+  await dialog.getByRole("button", { name: "Add Phrases" }).click();
+  await expect(dialog.getByRole("alert").filter({ hasText: "Phrase 1 needs both its original text and its translation" })).toBeVisible();
   await dialog.getByLabel("Translated Text").first().fill("Red");
   await dialog.getByRole("button", { name: "Add Phrases" }).click();
   await expectToast(page, "2 phrases added successfully");
@@ -192,7 +194,12 @@ test("edit a group with more rows, then fewer; the public lesson follows", async
   await expect(dialog.getByLabel("Language")).toHaveValue("spanish");
   await expect(dialog.getByLabel("Lesson")).toHaveValue("travel");
   await expect(dialog.getByLabel("Original Text")).toHaveCount(2);
+  const outdated = dialog.locator("[data-audio-outdated]");
+  await expect(outdated).toHaveCount(0);
   await dialog.getByLabel("Original Text").first().fill(`¿Dónde está la playa? ${suffix}`);
+  // The group's audio still says the old text: the dialog says so and offers new audio (issue 27).
+  await expect(outdated).toContainText("The audio no longer matches these phrases");
+  await expect(outdated.getByRole("button", { name: "Make new audio for these phrases" })).toBeEnabled();
   await dialog.getByLabel("Translated Text").first().fill("Where is the beach?");
   await dialog.getByRole("button", { name: "Add Phrase", exact: true }).click();
   await dialog.getByLabel("Original Text").nth(2).fill(`El tren ${suffix}`);
@@ -325,4 +332,60 @@ test("accordions load lazily; the text search finds original and translated text
   await page.getByRole("link", { name: "Clear search" }).click();
   await expect(page).toHaveURL(/\/admin\/phrases$/);
   await expect(page.getByRole("button", { name: /^Spanish\b/ })).toBeVisible();
+});
+
+test("delete a whole audio group after a confirmation; the public lesson loses it (issue 27)", async ({ page }) => {
+  const suffix = `${Date.now() % 100000}`;
+  await page.goto("/admin/phrases");
+  await page.getByRole("button", { name: "Add Phrases" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
+  await dialog.getByLabel("Language").selectOption("spanish");
+  await dialog.getByLabel("Level").selectOption("a1");
+  await dialog.getByLabel("Lesson").selectOption("colours");
+  await dialog.getByLabel("Audio URL").fill(`/storage/content/audio/e2e-delete-${suffix}.mp3`);
+  await dialog.getByLabel("Original Text").fill(`Verde ${suffix}`);
+  await dialog.getByLabel("Translated Text").fill("Green");
+  await dialog.getByRole("button", { name: "Add Phrases" }).click();
+  await expectToast(page, "1 phrase added successfully");
+
+  await openLesson(page, "Spanish", "Beginner", "Colours");
+  const card = page.locator("[data-audio-group]").filter({ hasText: `Verde ${suffix}` });
+  await card.getByRole("button", { name: /^Delete Audio Group \d+ \(1 phrase\)$/ }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("This deletes the group's 1 phrase and its audio file when no other group plays it.");
+  // Cancel keeps it; Delete removes it.
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(card).toHaveCount(1);
+  await card.getByRole("button", { name: /^Delete Audio Group/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Audio group deleted with its 1 phrase");
+  await expect(card).toHaveCount(0);
+
+  await page.goto("/spanish/a1/colours");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(`Verde ${suffix}`)).toHaveCount(0);
+});
+
+test("Add Phrases starts in the lesson opened last, and 'Save and add another' keeps it (issue 27)", async ({ page }) => {
+  const suffix = `${Date.now() % 100000}`;
+  await page.goto("/admin/phrases");
+  await openLesson(page, "Spanish", "Beginner", "Colours");
+  await page.getByRole("button", { name: "Add Phrases" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
+  await expect(dialog.getByLabel("Language")).toHaveValue("spanish");
+  await expect(dialog.getByLabel("Level")).toHaveValue("a1");
+  await expect(dialog.getByLabel("Lesson")).toHaveValue("colours");
+  await dialog.getByLabel("Audio URL").fill(`/storage/content/audio/e2e-another-${suffix}.mp3`);
+  await dialog.getByLabel("Original Text").fill(`Blanco ${suffix}`);
+  await dialog.getByLabel("Translated Text").fill("White");
+  await dialog.getByRole("button", { name: "Save and add another" }).click();
+  await expectToast(page, "1 phrase added successfully");
+  // A fresh form for the same lesson.
+  await expect(dialog.getByLabel("Original Text")).toHaveValue("");
+  await expect(dialog.getByLabel("Audio URL")).toHaveValue("");
+  await expect(dialog.getByLabel("Lesson")).toHaveValue("colours");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator("[data-audio-group]").filter({ hasText: `Blanco ${suffix}` })).toHaveCount(1);
 });

@@ -158,8 +158,8 @@ test.describe("uploads of the hero image", () => {
     await expectToast(page, "Failed to upload app screenshot");
     await shot.setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: await png("#aa6633", 200, 400) });
     await expectToast(page, "App screenshot uploaded successfully");
+    await expect(page.getByTestId("preview-app_screenshot")).toHaveAttribute("src", /^\/storage\/assets\/settings\/app\//);
     const shotUrl = await page.getByTestId("preview-app_screenshot").getAttribute("src");
-    expect(shotUrl).toMatch(/^\/storage\/assets\/settings\/app\//);
     await page.goto("/download");
     await expect(page.locator(`img[src="${shotUrl}"]`)).toBeVisible();
     expect((await page.request.get(shotUrl!)).status()).toBe(200);
@@ -199,8 +199,9 @@ test("Branding: the logo shows in header and footer; the favicon reloads the pag
   await expect(page.getByRole("tabpanel").getByText("SVG images are not accepted", { exact: false })).toBeVisible();
   await logo.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await png("#7c3aed", 300, 80) });
   await expectToast(page, "Logo uploaded successfully");
+  // The toast shows as the answer arrives; the preview follows when the page renders the new settings.
+  await expect(page.getByTestId("preview-logo")).toHaveAttribute("src", /^\/storage\/assets\/settings\/logo\//);
   const logoUrl = await page.getByTestId("preview-logo").getAttribute("src");
-  expect(logoUrl).toMatch(/^\/storage\/assets\/settings\/logo\//);
   await page.goto("/");
   await expect(page.getByRole("banner").locator(`img[src="${logoUrl}"]`)).toBeVisible();
   await expect(page.getByRole("contentinfo").locator(`img[src="${logoUrl}"]`)).toBeVisible();

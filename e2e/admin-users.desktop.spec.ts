@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { expect, expectNoAxeViolations, expectNoSidewaysScroll, test } from "#e2e/support/fixtures.ts";
 import { phone } from "#e2e/support/devices.ts";
 import { usersFixture } from "#e2e/support/profiles/users.ts";
 import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
@@ -67,14 +67,28 @@ test.describe("changes to who is an admin", () => {
 
     await page.goto("/admin/users");
     const rising = row(page, usersFixture.rising.email);
-    await rising.getByRole("button", { name: `Make Admin: ${usersFixture.rising.email}` }).click();
+    // Each change is asked first; Cancel (or Escape) changes nothing and gives the focus back.
+    const makeAdmin = rising.getByRole("button", { name: `Make Admin: ${usersFixture.rising.email}` });
+    await makeAdmin.click();
+    const grant = page.getByRole("alertdialog", { name: `Make ${usersFixture.rising.email} an admin?` });
+    await expect(grant).toContainText("They get full access to all settings and data management features on their next request.");
+    await expectNoAxeViolations(page);
+    await grant.getByRole("button", { name: "Cancel" }).click();
+    await expect(grant).toBeHidden();
+    await expect(makeAdmin).toBeFocused();
+    await expect(rising.getByRole("cell").nth(2)).toHaveText("User");
+    await makeAdmin.click();
+    await grant.getByRole("button", { name: "Make Admin" }).click();
     await expectToast(page, `User ${usersFixture.rising.email} has been granted admin privileges`);
+    await expect(grant).toBeHidden();
     await expect(rising.getByRole("cell").nth(2)).toHaveText("Admin");
 
     await learnerPage.goto("/admin");
     await expect(learnerPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
     await rising.getByRole("button", { name: `Remove Admin: ${usersFixture.rising.email}` }).click();
+    const remove = page.getByRole("alertdialog", { name: `Remove admin privileges from ${usersFixture.rising.email}?` });
+    await remove.getByRole("button", { name: "Remove Admin" }).click();
     await expectToast(page, "Admin privileges removed");
     await expect(rising.getByRole("cell").nth(2)).toHaveText("User");
 
@@ -112,14 +126,28 @@ test.describe("changes to who is an admin", () => {
     await expect(email).toHaveAccessibleDescription("Please enter an email address");
     await expectRefusedOnConsole(pageErrors, 400);
 
+    // An address is asked about first; Cancel sends nothing and leaves it typed.
     await email.fill("nobody-here@phrasewise.test");
     await card.getByRole("button", { name: "Add Admin" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Make nobody-here@phrasewise.test an admin?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(email).toBeFocused();
+    await expect(email).toHaveValue("nobody-here@phrasewise.test");
+    await card.getByRole("button", { name: "Add Admin" }).click();
+    await confirm.getByRole("button", { name: "Make Admin" }).click();
     await expectToast(page, "Failed to add admin: No account uses the email address nobody-here@phrasewise.test");
     await expect(email).toHaveValue("nobody-here@phrasewise.test");
     await expectRefusedOnConsole(pageErrors, 409);
 
+    // Enter asks too, and Escape closes the question.
+    await email.press("Enter");
+    await expect(confirm).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
     await email.fill(usersFixture.grantee.email);
     await card.getByRole("button", { name: "Add Admin" }).click();
+    await page.getByRole("alertdialog", { name: `Make ${usersFixture.grantee.email} an admin?` }).getByRole("button", { name: "Make Admin" }).click();
     await expectToast(page, `User ${usersFixture.grantee.email} has been granted admin privileges`);
     await expect(email).toHaveValue("");
     const grantee = row(page, usersFixture.grantee.email);
@@ -127,6 +155,7 @@ test.describe("changes to who is an admin", () => {
 
     // Back to one admin, so the other tests see the site as prepared.
     await grantee.getByRole("button", { name: `Remove Admin: ${usersFixture.grantee.email}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove Admin" }).click();
     await expect(grantee.getByRole("cell").nth(2)).toHaveText("User");
   });
 
@@ -160,9 +189,14 @@ test.describe("changes to who is an admin", () => {
       const card = page.getByRole("region", { name: "Add Admin by Email" });
       await card.getByLabel("Email address").fill(usersFixture.granteeMobile.email);
       await card.getByRole("button", { name: "Add Admin" }).click();
+      const confirm = page.getByRole("alertdialog", { name: `Make ${usersFixture.granteeMobile.email} an admin?` });
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: testInfo.outputPath("users-390-confirm.png") });
+      await confirm.getByRole("button", { name: "Make Admin" }).click();
       await expectToast(page, `User ${usersFixture.granteeMobile.email} has been granted admin privileges`);
       const grantee = cards.getByRole("listitem").filter({ hasText: usersFixture.granteeMobile.email });
       await grantee.getByRole("button", { name: `Remove Admin: ${usersFixture.granteeMobile.email}` }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Remove Admin" }).click();
       await expectToast(page, "Admin privileges removed");
       await expect(grantee.getByRole("button", { name: `Make Admin: ${usersFixture.granteeMobile.email}` })).toBeVisible();
 

@@ -90,7 +90,7 @@ test("playback end resets the card, and repeat plays the audio again first", asy
 test("each phrase toggles its translation, by mouse and keyboard", async ({ page }) => {
   await page.goto("/spanish/a1/greetings");
   const card = page.getByRole("region", { name: "Audio 1" });
-  const phrase = card.getByRole("button", { name: "Buenos días." });
+  const phrase = card.getByRole("button", { name: "Buenos días.", exact: true });
   const translation = card.getByText("Good morning.", { exact: true });
   await expect(translation).toBeHidden();
   await phrase.click();
@@ -105,10 +105,10 @@ test("each phrase toggles its translation, by mouse and keyboard", async ({ page
 test("a card collapses and opens again", async ({ page }) => {
   await page.goto("/spanish/a1/greetings");
   const card = page.getByRole("region", { name: "Audio 1" });
-  await expect(card.getByRole("button", { name: "Buenos días." })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Buenos días.", exact: true })).toBeVisible();
   const toggle = card.getByRole("button", { expanded: true }).first();
   await toggle.click();
-  await expect(card.getByRole("button", { name: "Buenos días." })).toBeHidden();
+  await expect(card.getByRole("button", { name: "Buenos días.", exact: true })).toBeHidden();
   // Collapsed, the card is as tall as what it shows, also beside an open card in the two-column grid (lg).
   const emptySpace = () =>
     card.evaluate((el) => {
@@ -119,5 +119,5 @@ test("a card collapses and opens again", async ({ page }) => {
   const [collapsed, open] = await Promise.all([card.boundingBox(), page.getByRole("region", { name: "Audio 2" }).boundingBox()]);
   expect(collapsed!.height).toBeLessThan(open!.height);
   await card.getByRole("button", { expanded: false }).first().click();
-  await expect(card.getByRole("button", { name: "Buenos días." })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Buenos días.", exact: true })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { anyWidth, expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { servers } from "#e2e/support/servers.ts";
 
 test("/blog lists the published posts, newest first, without drafts", async ({ page }) => {
@@ -25,19 +25,21 @@ test("a post shows its body with the audio sample after the third line, and Back
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("5 Phrases That Get You Through Your First Day in Madrid");
   const sample = page.getByRole("region", { name: "Listen: Spanish greetings for your first day" });
   await expect(sample.getByRole("button", { name: "Play audio" })).toBeVisible();
-  // Three lines of the body come before the sample.
-  const paragraphsBefore = await sample.evaluate((card) => {
-    let count = 0;
-    for (let node = card.previousElementSibling; node; node = node.previousElementSibling) if (node.tagName === "P") count++;
-    return count;
+  // Three lines of the body come before the sample: two paragraphs and the first line of the numbered list (Markdown),
+  // which goes on after the sample at 2.
+  const blocksBefore = await sample.evaluate((card) => {
+    const tags: string[] = [];
+    for (let node = card.previousElementSibling; node; node = node.previousElementSibling) tags.unshift(node.tagName);
+    return tags.filter((tag) => ["P", "OL", "UL", "H2", "H3", "H4"].includes(tag));
   });
-  expect(paragraphsBefore).toBe(3);
+  expect(blocksBefore).toEqual(["P", "P", "OL"]);
+  await expect(sample.locator("xpath=following-sibling::*[1]")).toHaveAttribute("start", "2");
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Back to Blog" }).first().click();
   await expect(page).toHaveURL(/\/blog$/);
 });
 
-test("a draft and an unknown slug answer 404 with 'Post not found'", async ({ page }) => {
+test("a draft and an unknown slug answer 404 with 'Post not found'", anyWidth, async ({ page }) => {
   for (const path of ["/blog/coming-soon-offline-lessons-in-the-app", "/blog/no-such-post"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

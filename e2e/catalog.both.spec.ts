@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { anyWidth, expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { servers } from "#e2e/support/servers.ts";
 
 test.describe("catalogue pages (demo content)", () => {
@@ -66,7 +66,7 @@ test.describe("catalogue pages (demo content)", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a locked level's URL redirects to /locked-content on the server and in the client", async ({ page, request }) => {
+  test("a locked level's URL redirects to /locked-content on the server and in the client", anyWidth, async ({ page, request }) => {
     const response = await request.get("/spanish/b1", { maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toBe("/locked-content?type=level&id=b1&languageId=spanish");
@@ -81,7 +81,7 @@ test.describe("catalogue pages (demo content)", () => {
     await expect(page).toHaveURL(/\/spanish$/);
   });
 
-  test("a locked lesson never returns its phrases or audio, by page or by data request", async ({ request }) => {
+  test("a locked lesson never returns its phrases or audio, by page or by data request", anyWidth, async ({ request }) => {
     for (const url of ["/spanish/a1/asking-directions", "/spanish/a1/asking-directions.data", "/spanish/b1/at-the-doctor"]) {
       const response = await request.get(url, { maxRedirects: 0 });
       const body = await response.text();
@@ -103,7 +103,7 @@ test.describe("catalogue pages (demo content)", () => {
     await expect(page).toHaveURL(/\/spanish\/a1$/);
   });
 
-  test("unknown language, level and lesson answer 404 with the spec's text", async ({ page }) => {
+  test("unknown language, level and lesson answer 404 with the spec's text", anyWidth, async ({ page }) => {
     let response = await page.goto("/klingon");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("The language you're looking for doesn't exist.")).toBeVisible();

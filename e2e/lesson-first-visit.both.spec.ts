@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from "@playwright/test";
-import { expect, test } from "#e2e/support/fixtures.ts";
+import { anyWidth, expect, test } from "#e2e/support/fixtures.ts";
 
 /**
  * The lesson page's first visit (issue 23, point 5; docs/decisions/010-learn-mode.md): what a visitor who only reads
@@ -108,7 +108,7 @@ test("a first click on a phrase's play button, while the engine is on its way, s
   expect(asked).toBe(1);
 });
 
-test("the lesson's keys work before the engine is loaded: Space plays the first card", async ({ page }) => {
+test("the lesson's keys work before the engine is loaded: Space plays the first card", anyWidth, async ({ page }) => {
   const requested = scripts(page);
   await page.goto(lesson);
   await page.waitForLoadState("networkidle");

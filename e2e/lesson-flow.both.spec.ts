@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { anyWidth, expect, expectNoAxeViolations, expectNoSidewaysScroll, test } from "#e2e/support/fixtures.ts";
 import { learningFixture, type LearnerTest } from "#e2e/support/profiles/learning.ts";
 import { servers } from "#e2e/support/servers.ts";
 
@@ -48,10 +48,6 @@ async function shootLearning(page: Page, name: string) {
 }
 
 /** Nothing sticks out sideways (at 390 px the offer and the profile's counts wrap instead). */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-}
-
 const progressCard = (page: Page) => page.locator("main div").filter({ has: page.getByRole("button", { name: /Mark as (not )?complete/ }) }).last();
 
 test("completing a lesson offers the next one, and the profile counts it without the locked lessons", async ({ page }, testInfo) => {
@@ -96,7 +92,7 @@ test("completing a lesson offers the next one, and the profile counts it without
   await expect(page.getByRole("link", { name: "Continue: Numbers" })).toHaveAttribute("href", "/spanish/a1/numbers");
 });
 
-test("completing again while the first toast still shows says so again (a toast per answer, not one per text)", async ({ page }, testInfo) => {
+test("completing again while the first toast still shows says so again (a toast per answer, not one per text)", anyWidth, async ({ page }, testInfo) => {
   await signIn(page.context(), testInfo.project.name, "toasts");
   await page.goto("/spanish/a1/greetings");
   await complete(page);
@@ -184,7 +180,7 @@ test("the profile: totals without locked lessons, where to go on, and favourites
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the plain form marks the lesson complete, and the quiet link leads on", async ({ page }, testInfo) => {
+  test("the plain form marks the lesson complete, and the quiet link leads on", anyWidth, async ({ page }, testInfo) => {
     await signIn(page.context(), testInfo.project.name, "nojs");
     await page.goto("/spanish/a1/greetings");
     await page.getByRole("button", { name: "Mark as complete" }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { anyWidth, expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { servers } from "#e2e/support/servers.ts";
 import { perPhraseLesson } from "#e2e/support/profiles/users.ts";
 
@@ -162,7 +162,9 @@ test("one audio at a time across cards, also for a phrase on repeat", async ({ p
   await expect(second.getByRole("button", { name: "Pause phrase 2" })).toBeVisible();
   await expect(first.getByRole("button", { name: "Play phrase 1" })).toBeVisible();
   await expect(first.locator("li[aria-current]")).toHaveCount(0);
-  expect(await playingCount(page)).toBe(1);
+  // Never two at once. Phrase 2 is about a second long: on a loaded machine it may have ended by now, so "one" would
+  // be a race; the looped phrase 1 stopping is what the assertions above show.
+  expect(await playingCount(page)).toBeLessThanOrEqual(1);
   // The looped phrase does not come back by itself.
   await expect(second.getByRole("button", { name: "Play phrase 2" })).toBeVisible({ timeout: 10_000 });
   expect(await playingCount(page)).toBe(0);
@@ -174,7 +176,7 @@ test("Show all translations opens every translation; each phrase still toggles i
   await page.getByRole("button", { name: "Show all translations" }).click();
   await expect(page.getByText("See you later!", { exact: true })).toBeVisible();
   await expect(translations).toBeVisible();
-  await page.getByRole("region", { name: "Audio 1" }).getByRole("button", { name: "Buenos días." }).click();
+  await page.getByRole("region", { name: "Audio 1" }).getByRole("button", { name: "Buenos días.", exact: true }).click();
   await expect(translations).toBeHidden();
   await expect(page.getByRole("button", { name: "Show all translations" })).toBeVisible();
   await page.getByRole("button", { name: "Show all translations" }).click();
@@ -183,7 +185,7 @@ test("Show all translations opens every translation; each phrase still toggles i
   await expect(page.getByText("See you later!", { exact: true })).toBeHidden();
 });
 
-test("keys: space, arrows, R, T and ? act on the card in use, never while typing or with a modifier", async ({ page }, testInfo) => {
+test("keys: space, arrows, R, T and ? act on the card in use, never while typing or with a modifier", anyWidth, async ({ page }, testInfo) => {
   await page.goto(lesson);
   const card = page.getByRole("region", { name: "Audio 2" });
   // Using a card makes it the one the keys act on.
@@ -277,7 +279,7 @@ test("a lesson of per-phrase files is one list: a phrase plays alone, Play all p
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-  test("the lesson still reads: phrases and translations in the page, readings hidden", async ({ page }) => {
+  test("the lesson still reads: phrases and translations in the page, readings hidden", anyWidth, async ({ page }) => {
     await page.goto(servers.users.url + perPhraseLesson.path);
     // The reading is in the page but hidden: it is not even part of the phrase's name.
     await expect(page.getByRole("button", { name: "Спасибо", exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "#e2e/support/fixtures.ts";
+import { expect, test, waitForHydration } from "#e2e/support/fixtures.ts";
 import { servers } from "#e2e/support/servers.ts";
 
 /**
@@ -39,6 +39,8 @@ test("an admin tab says the catalogue was updated by another admin, politely, an
   // Another tab (another admin's, for all this tab can tell) changes the catalogue.
   const other = await page.context().newPage();
   await other.goto("/admin/languages");
+  // A page of its own (not the fixture's): its Add Language button works once React has hydrated.
+  await waitForHydration(other);
   await addLanguage(other, `other${run}`, `Other Change ${run}`);
   await other.close();
 

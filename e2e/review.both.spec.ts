@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { anyWidth, expect, expectNoAxeViolations, expectNoSidewaysScroll, test } from "#e2e/support/fixtures.ts";
 import { reviewFixture, type ReviewLearner } from "#e2e/support/profiles/review.ts";
 import { servers } from "#e2e/support/servers.ts";
 
@@ -36,10 +36,6 @@ async function signIn(context: BrowserContext, project: string, learner: ReviewL
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/${name}-${width(page)}.png`, fullPage: width(page) > 600 });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 }
 
 const card = (page: Page) => page.getByRole("article", { name: "Review card" });
@@ -148,7 +144,7 @@ test("an empty deck says how phrases get into it", async ({ page }, testInfo) =>
   await shoot(page, "empty");
 });
 
-test("a visitor is sent to sign in", async ({ page }) => {
+test("a visitor is sent to sign in", anyWidth, async ({ page }) => {
   await page.goto("/review");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Freview$/);
 });
@@ -156,7 +152,7 @@ test("a visitor is sent to sign in", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the answer opens, a rating button posts, and the rating can be undone", async ({ page }, testInfo) => {
+  test("the answer opens, a rating button posts, and the rating can be undone", anyWidth, async ({ page }, testInfo) => {
     await signIn(page.context(), testInfo.project.name, "nojs");
     await page.goto("/review");
     await expect(card(page).locator("[data-review-original]")).toHaveText("Gracias");

@@ -1,6 +1,6 @@
-import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { anyWidth, expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 
-test("an unknown path shows the 404 page with status 404 and a link home", async ({ page }) => {
+test("an unknown path shows the 404 page with status 404 and a link home", anyWidth, async ({ page }) => {
   const response = await page.goto("/this/page/does/not-exist");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
@@ -21,7 +21,7 @@ test("cookie consent: 'Accept all' is remembered as all", async ({ page }) => {
   await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
 });
 
-test("cookie consent: 'Essential only' is remembered as essential and denies analytics and ads", async ({ page }) => {
+test("cookie consent: 'Essential only' is remembered as essential and denies analytics and ads", anyWidth, async ({ page }) => {
   await page.goto("/");
   await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Essential only" }).click();
   expect(await page.evaluate(() => localStorage.getItem("cookie_consent_level"))).toBe("essential");

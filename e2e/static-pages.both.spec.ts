@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
+import { anyWidth, expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
 import { bareSettings, servers } from "#e2e/support/servers.ts";
 
 const SUPPORT_EMAIL = "support@phrasewise.example";
@@ -71,7 +71,7 @@ test.describe("/faq", () => {
     await expect(page).toHaveURL(/\/support$/);
   });
 
-  test("one question is open at a time across all categories", async ({ page }) => {
+  test("one question is open at a time across all categories", anyWidth, async ({ page }) => {
     await page.goto("/faq");
     const first = page.getByRole("button", { name: "Which languages can I learn?" });
     const second = page.getByRole("button", { name: "Can I learn offline?" });
@@ -94,7 +94,7 @@ test.describe("/faq", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("questions open and close from the keyboard with Enter and Space", async ({ page }) => {
+  test("questions open and close from the keyboard with Enter and Space", anyWidth, async ({ page }) => {
     await page.goto("/faq");
     const question = page.getByRole("button", { name: "How do I contact support?" });
     await waitForHydration(page);
@@ -130,7 +130,7 @@ for (const doc of [
       await expectNoAxeViolations(page);
     });
 
-    test("Back returns to the previous page after arriving from the footer", async ({ page }) => {
+    test("Back returns to the previous page after arriving from the footer", anyWidth, async ({ page }) => {
       await skipCookieBanner(page);
       await page.goto("/faq");
       await page.getByRole("contentinfo").getByRole("link", { name: doc.footerLink }).click();
@@ -141,7 +141,7 @@ for (const doc of [
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
     });
 
-    test("Back goes home when the page was opened directly", async ({ page }) => {
+    test("Back goes home when the page was opened directly", anyWidth, async ({ page }) => {
       await page.goto(doc.path);
       // The button stays disabled until the page is interactive, so this click waits for hydration.
       await page.getByRole("main").getByRole("button", { name: "Back" }).click();

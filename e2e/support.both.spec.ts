@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
+import { anyWidth, expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
 import { servers } from "#e2e/support/servers.ts";
 
 /**
@@ -102,7 +102,7 @@ test.describe("with JavaScript", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a submission before the validation has loaded is checked by the server, with the same messages", async ({ page, pageErrors }) => {
+  test("a submission before the validation has loaded is checked by the server, with the same messages", anyWidth, async ({ page, pageErrors }) => {
     // Keep the validation chunk from arriving, as on a slow connection.
     await page.route(/support-schema-.*\.js$/, () => {});
     const f = form(page);
@@ -116,7 +116,7 @@ test.describe("with JavaScript", () => {
     pageErrors.splice(rejected, 1);
   });
 
-  test("short input shows the spec's messages, and fixing a field clears its message", async ({ page }) => {
+  test("short input shows the spec's messages, and fixing a field clears its message", anyWidth, async ({ page }) => {
     await fill(page, { name: "A", email: "ana@", message: "Too short" });
     const f = form(page);
     await f.submit.click();
@@ -185,12 +185,12 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test("over the limit: the red alert says when to try again, and the toast is the spec's failure text, not the same again", async ({
+test("over the limit: the red alert says when to try again, and the toast is the spec's failure text, not the same again", anyWidth, async ({
   page,
   pageErrors,
 }, testInfo) => {
   // The accounts server trusts X-Forwarded-For: this test is a client of its own, whose 5 messages it sends first.
-  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `10.77.${testInfo.project.name === "mobile" ? 2 : 1}.${testInfo.workerIndex}` });
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `10.77.1.${testInfo.workerIndex}` });
   await page.goto(`${servers.accounts.url}/support`);
   await waitForHydration(page);
   const statuses = await page.evaluate(async (values) => {
@@ -218,7 +218,7 @@ test("over the limit: the red alert says when to try again, and the toast is the
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a plain POST re-renders the page with the field errors and keeps what was typed", async ({ page }) => {
+  test("a plain POST re-renders the page with the field errors and keeps what was typed", anyWidth, async ({ page }) => {
     await page.goto("/support");
     await fill(page, { name: "A", email: "not-an-email", message: "Short" }, { javaScript: false });
     const response = page.waitForResponse((r) => r.request().method() === "POST");
@@ -233,7 +233,7 @@ test.describe("without JavaScript", () => {
     await expect(f.message).toHaveValue("Short");
   });
 
-  test("an empty plain POST is answered with the messages too (no browser validation in the way)", async ({ page }) => {
+  test("an empty plain POST is answered with the messages too (no browser validation in the way)", anyWidth, async ({ page }) => {
     await page.goto("/support");
     await form(page).submit.click();
     await expect(page.getByText("Name must be at least 2 characters.")).toBeVisible();
@@ -241,7 +241,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Message must be at least 10 characters.")).toBeVisible();
   });
 
-  test("a valid plain POST shows the success message and an empty form", async ({ page }) => {
+  test("a valid plain POST shows the success message and an empty form", anyWidth, async ({ page }) => {
     await page.goto("/support");
     await fill(page, valid, { javaScript: false });
     await form(page).submit.click();
@@ -250,7 +250,7 @@ test.describe("without JavaScript", () => {
     await expect(form(page).message).toHaveValue("");
   });
 
-  test("a plain POST whose mail fails shows the spec's alert and keeps the message", async ({ page }) => {
+  test("a plain POST whose mail fails shows the spec's alert and keeps the message", anyWidth, async ({ page }) => {
     await page.goto(`${servers.bare.url}/support`);
     await fill(page, valid, { javaScript: false });
     const response = page.waitForResponse((r) => r.request().method() === "POST");

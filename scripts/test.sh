@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
+# Node keeps the bytecode of the modules it compiles here and reuses it in every later process: the suite starts
+# hundreds (test workers, the CLI's runs, the e2e servers), and a warm cache starts each about 40% sooner.
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/node_modules/.cache/node-compile}"
 
 step() { printf '\n== %s ==\n' "$1"; }
 

@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
@@ -11,11 +10,12 @@ import { authLimitForPath, authTargetMatcher, canonicalAuthPath, consumeAuthLimi
 import { personalRequestCheck } from "#server/auth/personal-request.server.ts";
 import { signedInHint } from "#server/auth/signed-in-hint.server.ts";
 import { adminSubmissionGate } from "#server/http/admin-submissions.server.ts";
-import { bodyDeadline, bodyLimit, bodyLimitRules } from "#server/http/body-limit.server.ts";
+import { bodyDeadline, bodyLimit, bodyLimitRules, catalogImportBodyLimit } from "#server/http/body-limit.server.ts";
 import { API_BASE_PATH, apiBodyLimitRules, createApiRouter } from "#server/api/api-router.server.ts";
 import { apiEndpoints } from "#server/api/endpoints.server.ts";
 import { apiDocsRouter } from "#server/api/docs-page.server.ts";
 import { cspReportRoute } from "#server/http/csp-report.server.ts";
+import type { StaticFileHeaders } from "#server/http/static-files.server.ts";
 import { allowedMethods, errorHandler } from "#server/http/errors.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
 import { createPageCache } from "#server/http/page-cache.server.ts";
@@ -49,8 +49,9 @@ function securityHeaders(runtime: Runtime) {
 }
 
 /** The security headers of files served as they are, for express.static's `setHeaders` (server/main.ts). */
-export function staticFileHeaders(runtime: Runtime): (res: ServerResponse) => void {
-  return securityHeaders(runtime).files;
+export function staticFileHeaders(runtime: Runtime): StaticFileHeaders {
+  const { files, worker } = securityHeaders(runtime);
+  return { files, worker };
 }
 
 /** The public "Oops! Page not found" route (app/routes.ts, `*`). */
@@ -85,7 +86,7 @@ export function createSiteHandler(runtime: Runtime): express.Router {
   // Who may send a body is known from the headers, so both checks come before any body is read.
   router.use(originCheck(runtime.env.PUBLIC_URL, runtime.env.APP_ORIGINS));
   router.use(adminSubmissionGate(runtime));
-  router.use(bodyLimit({ rules: [...bodyLimitRules, ...apiBodyLimitRules(apiEndpoints)] }));
+  router.use(bodyLimit({ rules: [...bodyLimitRules, catalogImportBodyLimit(runtime.env.CATALOG_UPLOAD_MAX_BYTES), ...apiBodyLimitRules(apiEndpoints)] }));
   const authHandler = toNodeHandler(runtime.auth);
   const isAuthTarget = authTargetMatcher(AUTH_BASE_PATH);
   router.use(async (req, res, next) => {

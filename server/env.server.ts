@@ -34,6 +34,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ message: "must be an absolute URL" }).optional(),
   S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+  /** The largest catalogue archive `cli import` reads (bytes; 2 GB by default). */
+  CATALOG_IMPORT_MAX_BYTES: z.coerce.number({ message: "must be a number of bytes" }).int().positive().default(2 * 1024 ** 3),
+  /** The largest catalogue archive the admin's Import catalog upload accepts (bytes; 512 MB by default). */
+  CATALOG_UPLOAD_MAX_BYTES: z.coerce.number({ message: "must be a number of bytes" }).int().positive().default(512 * 1024 ** 2),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /**
    * The SMTP server mail is sent through, such as smtps://user:password@smtp.example:465. Unset: mail is kept in the

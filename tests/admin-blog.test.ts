@@ -180,6 +180,39 @@ describe("publishing", () => {
   });
 });
 
+describe("Markdown bodies (issue 27)", () => {
+  const body = [
+    "# Greetings",
+    `Say **hola** and see [the lessons](/languages). <img src=x onerror="alert(1)"><script>alert(2)</script>`,
+    "[click](javascript:alert(3)) ![pixel](https://tracker.example/p.png)",
+    "- uno",
+    "- dos",
+  ].join("\n");
+
+  it("render on the server as headings, bold, links and lists, with every payload inert text", async () => {
+    const post = await create("Markdown body", { published: "on", content: body });
+    const page = await visitor(`/blog/${post.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<h2[^>]*>Greetings<\/h2>/);
+    expect(page.text).toMatch(/<strong[^>]*>hola<\/strong>/);
+    expect(page.text).toMatch(/<a href="\/languages"[^>]*>the lessons<\/a>/);
+    expect(page.text).toMatch(/<li[^>]*><p>uno<\/p><\/li>/);
+    expect(page.text).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    for (const live of ["<img src=x", "<script>alert(2)", "javascript:alert(3)", "tracker.example"]) expect(page.text).not.toContain(live);
+    // The card's excerpt is the text without the marks.
+    await expect.poll(async () => (await visitor("/blog")).text).toContain("Greetings Say hola and see the lessons.");
+  });
+
+  it("the editor's preview answers the parsed body and saves nothing", async () => {
+    const before = await db().$count(blogPosts);
+    const answer = await act({ intent: "preview", content: body });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain("Greetings");
+    expect(answer.body).not.toContain("javascript:");
+    expect(await db().$count(blogPosts)).toBe(before);
+  });
+});
+
 describe("featured images", () => {
   it("leave storage with the last post that uses them, on delete and on replacement", async () => {
     const shared = await upload();

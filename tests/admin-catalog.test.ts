@@ -315,6 +315,35 @@ describe("catalogue routes over HTTP", () => {
     expect(flashTitles(unlocked)).toEqual([catalogToasts.levelUnlocked]);
   });
 
+  it("an admin previews a locked level and lesson, privately; a learner and a visitor still get the redirect, before and after", async () => {
+    await post("/admin/levels", { intent: "create", languageId: "tl", id: "b2", title: "Hidden", cefrLabel: "B2" });
+    await post("/admin/lessons", { intent: "create", languageId: "tl", levelId: "b2", id: "secret", title: "Secret", translatedTitle: "Lihim" });
+    await post("/admin/levels", { intent: "lock", keyLanguageId: "tl", keyId: "b2", locked: "true" });
+    await confirmedUser(site, "learner@example.com", "learnerpass1", false);
+    const learner = await signInThroughForm(site, "learner@example.com", "learnerpass1", "198.51.100.2");
+    const redirected = async (path: string, cookie?: string) => {
+      const response = await site.request(path, cookie ? { cookie } : {});
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("location")).toMatch(/^\/locked-content\?/);
+    };
+    for (const path of ["/tl/b2", "/tl/b2/secret"]) {
+      await redirected(path);
+      await redirected(path, learner);
+      const preview = await site.request(path, { cookie: admin });
+      expect(preview.status, path).toBe(200);
+      expect(preview.headers.get("cache-control")).toMatch(/private/);
+      const html = await preview.text();
+      expect(html).toContain("Locked: learners see the app promo");
+      expect(html).toContain(path.endsWith("secret") ? "Lihim" : "Secret");
+      // The admin's view was not kept for anyone else.
+      await redirected(path);
+      await redirected(path, learner);
+    }
+    // A learner cannot write to a locked lesson by posting to it.
+    const write = await site.request("/tl/b2/secret", { ...form({ intent: "complete", value: "true" }), cookie: learner });
+    expect(write.status).toBe(404);
+  });
+
   it("a lesson swap without order values answers 'Cannot reorder: missing order index'", async () => {
     await post("/admin/lessons", { intent: "create", languageId: "tl", levelId: "a1", id: "one", title: "One", translatedTitle: "Isa" });
     await post("/admin/lessons", { intent: "create", languageId: "tl", levelId: "a1", id: "two", title: "Two", translatedTitle: "Dalawa" });

@@ -96,14 +96,19 @@ describe("phrase form rules (SPEC §5)", () => {
     );
   });
 
-  it("counts a row only when both texts are non-empty after trimming", () => {
-    const rows = [
+  it("counts a row only when both texts are non-empty after trimming, leaves empty rows out and refuses a half-filled one", () => {
+    const empty = { originalText: "  ", translatedText: "" };
+    expect(phraseFormSchema.safeParse({ ...value({}), phrases: [empty] }).error?.issues[0]?.message).toBe(phraseText.atLeastOnePhrase);
+    const kept = phraseFormSchema.parse({ ...value({}), phrases: [empty, { originalText: " Hola ", translatedText: " Hello " }, empty] });
+    expect(kept.phrases).toEqual([{ originalText: "Hola", translatedText: "Hello", cueStartMs: null, cueEndMs: null }]);
+    // Issue 27: a row with one text only is not dropped in silence; the message names the first such row.
+    const halves = [
+      { originalText: "Hola", translatedText: "Hello" },
       { originalText: "  ", translatedText: "Hello" },
       { originalText: "Hola", translatedText: "   " },
     ];
-    expect(phraseFormSchema.safeParse({ ...value({}), phrases: rows }).error?.issues[0]?.message).toBe(phraseText.atLeastOnePhrase);
-    const kept = phraseFormSchema.parse({ ...value({}), phrases: [...rows, { originalText: " Hola ", translatedText: " Hello " }] });
-    expect(kept.phrases).toEqual([{ originalText: "Hola", translatedText: "Hello", cueStartMs: null, cueEndMs: null }]);
+    const refused = phraseFormSchema.safeParse({ ...value({}), phrases: halves }).error?.issues;
+    expect(refused?.map((issue) => [issue.path.join("."), issue.message])).toEqual([["phrases.1", "Phrase 2 needs both its original text and its translation"]]);
   });
 
   it("takes http(s) URLs and this site's paths as audio URLs, nothing else", () => {
@@ -318,8 +323,9 @@ describe("POST /admin/phrases", () => {
     levelId: "a1",
     lessonId: "greetings",
     audioUrl: "/storage/content/audio/http-add.mp3",
+    // An empty row is left out (SPEC §5).
     originalText: ["Buenas noches", ""],
-    translatedText: ["Good night", "ignored"],
+    translatedText: ["Good night", " "],
   };
 
   it("adds phrases with the spec's toast, and the public lesson page shows them at once", async () => {
@@ -462,6 +468,42 @@ describe("POST /admin/phrases", () => {
     const response = await post({ intent: "generate-audio", text: "  ", languageId: "spanish" });
     expect(response.status).toBe(400);
     expect(storedFiles(site)).toEqual(before);
+  });
+
+  it("deletes an audio group with its phrases and its file when nothing else plays it, and says so", async () => {
+    const deps = { db: db(), storage: site.runtime.storage, tts: site.runtime.tts };
+    const own = await generatePhraseAudio(deps, { text: "Siete", languageId: "spanish" });
+    await addPhrases(writer(), value({ lessonId: "greetings", audioUrl: own, phrases: [{ originalText: "Siete", translatedText: "Seven" }, { originalText: "Ocho", translatedText: "Eight" }] }));
+    const group = { groupLanguageId: "spanish", groupLevelId: "a1", groupLessonId: "greetings", groupAudioUrl: own };
+    const catalog = announced("catalog");
+    // Refused for a learner and a visitor: nothing changes, the file stays.
+    const before = await snapshot(db());
+    for (const cookie of [learner, ""]) {
+      const refused = await post({ intent: "delete", ...group }, cookie);
+      expect(refused.status).toBe(302);
+    }
+    expect(await snapshot(db())).toBe(before);
+    expect(storedFiles(site)).toContain(own.replace("/storage/", ""));
+    const response = await post({ intent: "delete", ...group });
+    expect(response.status).toBe(200);
+    expect(flashTitles(response)).toEqual([phraseText.groupDeleted(2)]);
+    expect(await rowsOf("greetings", own)).toEqual([]);
+    expect(storedFiles(site)).not.toContain(own.replace("/storage/", ""));
+    expect(catalog.count()).toBe(1);
+    catalog.stop();
+    // A second delete of the same group (another tab, a replay) finds it gone: 409, nothing else touched.
+    const again = await post({ intent: "delete", ...group });
+    expect(again.status).toBe(409);
+    expect(flashTitles(again)).toEqual([phraseText.groupDeleteFailed]);
+  });
+
+  it("keeps a shared audio file when one of the groups playing it is deleted", async () => {
+    const shared = "/storage/content/audio/shared-delete.mp3";
+    await addPhrases(writer(), value({ lessonId: "greetings", audioUrl: shared, phrases: [{ originalText: "Nueve", translatedText: "Nine" }] }));
+    await addPhrases(writer(), value({ lessonId: "numbers", audioUrl: shared, phrases: [{ originalText: "Nueve", translatedText: "Nine" }] }));
+    const response = await post({ intent: "delete", groupLanguageId: "spanish", groupLevelId: "a1", groupLessonId: "greetings", groupAudioUrl: shared });
+    expect(flashTitles(response)).toEqual([phraseText.groupDeleted(1)]);
+    expect((await rowsOf("numbers", shared)).map((r) => r.originalText)).toEqual(["Nueve"]);
   });
 
   it("keeps a learner's add and update from changing any row", async () => {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FAVICON } from "#common/settings.ts";
@@ -9,6 +10,7 @@ import { catalogToasts } from "#common/catalog-admin.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
 import { tinyPng } from "#tests/support/files.ts";
+import { exportTo, rewriteArchive } from "#tests/support/catalog-archive-fixture.ts";
 
 /**
  * Every route of app/routes.ts × each kind of caller → the expected answer, over real HTTP against the real route
@@ -129,6 +131,23 @@ const uploadProbe = (kind: string): Probe => ({
   check: async () => expect(storedFiles(site).some((file) => file.startsWith("content/icons/level/"))).toBe(true),
 });
 
+/** The site's own export, and one whose row names a file the archive lacks, made once the site is up. */
+const archives = { good: new Uint8Array(), missingFile: new Uint8Array() };
+
+/** An archive upload: 401 signed out, 403 for non-admins, and nothing changed or stored for either. */
+const catalogImportProbe = (intent: "dry-run" | "apply", archive: () => Uint8Array, admin: Answer): Probe => ({
+  name: `POST /admin/catalog/import?intent=${intent} (a refused request changes nothing)`,
+  method: "POST",
+  path: () => `/admin/catalog/import?intent=${intent}`,
+  send: () => {
+    const body = new FormData();
+    body.set("file", new File([archive() as Uint8Array<ArrayBuffer>], "catalog.tar", { type: "application/x-tar" }));
+    return { method: "POST", body };
+  },
+  expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 403 }, other: { status: 403 }, admin },
+  check: async () => undefined,
+});
+
 /** The generate loop's JSON API: signed-out callers get 401, signed-in non-admins 403, and neither stores a file. */
 const backfillProbe = (name: string, body: unknown, check: () => Promise<void>): Probe => ({
   name: `POST /admin/audio-backfill: ${name}`,
@@ -196,6 +215,8 @@ const matrix: Record<string, Row> = {
   "routes/public/language": { public: true, get: "/spanish" },
   "routes/public/level": { public: true, get: "/spanish/a1" },
   "routes/public/not-found": { public: true, get: "/no/such/page", status: 404 },
+  // The service worker's fallback page (docs/decisions/014-offline.md): the same for everyone.
+  "routes/public/offline": { public: true, get: "/offline" },
   "api/settings": { public: true, get: "/api/settings" },
   "routes/api/settings": { public: true, get: "/api/settings" },
   // Who is signed in and their state on a page: everyone may ask, and gets only their own (tests/viewer.test.ts).
@@ -234,6 +255,7 @@ const matrix: Record<string, Row> = {
   "routes/resources/sitemap": { public: true, get: "/sitemap.xml" },
   "routes/resources/blog-feed": { public: true, get: "/blog/rss.xml" },
   "routes/resources/robots": { public: true, get: "/robots.txt" },
+  "routes/resources/web-manifest": { public: true, get: "/manifest.webmanifest" },
   "routes/resources/security-txt": { public: true, get: "/.well-known/security.txt" },
   "routes/auth/forgot-password": { public: true, get: "/auth/forgot-password" },
   "routes/auth/reset-password": { public: true, get: "/auth/reset-password?token=x" },
@@ -263,6 +285,24 @@ const matrix: Record<string, Row> = {
           expect(rows.map((row) => [row.originalText, row.cueStartMs, row.cueEndMs]).sort()).toEqual([["Adiós", 1200, 2000], ["Hola", 0, 900]]);
         },
       ),
+    ],
+  },
+  "routes/admin/catalog-export": {
+    probes: [
+      {
+        name: "GET /admin/catalog/export (never readable by a non-admin)",
+        method: "GET",
+        path: () => "/admin/catalog/export",
+        expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 403 }, other: { status: 403 }, admin: { status: 200 } },
+      },
+    ],
+  },
+  "routes/admin/catalog-import": {
+    probes: [
+      { name: "GET /admin/catalog/import", method: "GET", path: () => "/admin/catalog/import", expect: all({ status: 405 }) },
+      catalogImportProbe("dry-run", () => archives.good, { status: 200 }),
+      // The admin's import of an archive whose row names a file it lacks is refused too (422): no probe changes rows.
+      catalogImportProbe("apply", () => archives.missingFile, { status: 422 }),
     ],
   },
   "routes/admin/upload": {
@@ -541,6 +581,23 @@ const matrix: Record<string, Row> = {
         },
       },
       {
+        name: "POST /admin/phrases: delete an audio group",
+        method: "POST",
+        path: () => "/admin/phrases",
+        body: () => ({
+          intent: "delete",
+          groupLanguageId: "spanish",
+          groupLevelId: "a1",
+          groupLessonId: "numbers",
+          groupAudioUrl: matrixPhraseForm.audioUrl,
+        }),
+        expect: adminOnly({ status: 200, toasts: ["Audio group deleted with its 1 phrase"] }),
+        async check() {
+          const rows = await site.runtime.database.db.select().from(phrases).where(eq(phrases.audioUrl, matrixPhraseForm.audioUrl));
+          expect(rows).toEqual([]);
+        },
+      },
+      {
         name: "POST /admin/phrases: generate audio (a refused request stores no file)",
         method: "POST",
         path: () => "/admin/phrases",
@@ -636,6 +693,14 @@ function blogProbes(): Probe[] {
       check: async () => expect(await blogPost()).toMatchObject({ title: "Matrix renamed post", slug: "matrix-renamed-post", published: true }),
     },
     {
+      // Changes nothing, but parses what it is sent: the admin's only.
+      name: "POST /admin/blog: preview a Markdown body",
+      method: "POST",
+      path: () => "/admin/blog",
+      body: () => ({ intent: "preview", content: "# Matrix preview" }),
+      expect: adminOnly(),
+    },
+    {
       name: "POST /admin/blog: toggle publish",
       method: "POST",
       path: () => "/admin/blog",
@@ -709,6 +774,17 @@ beforeAll(async () => {
     .values({ title: "Matrix post", slug: "matrix-post", content: "Body", published: true })
     .returning({ id: blogPosts.id });
   blogPostId = post!.id;
+});
+
+// The archives the import probes send: this site's catalogue as it is now, and a copy whose phrase names a lost file.
+beforeAll(async () => {
+  const file = await exportTo(site.runtime);
+  archives.good = fs.readFileSync(file);
+  archives.missingFile = fs.readFileSync(
+    await rewriteArchive(file, (manifest) => {
+      (manifest.phrases as { audio: unknown }[])[0]!.audio = { bucket: "content", key: "audio/lost.mp3" };
+    }),
+  );
 });
 
 afterAll(() => site?.close());

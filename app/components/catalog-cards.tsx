@@ -87,8 +87,9 @@ export function LevelCard({ level }: { level: LevelSummary }) {
   );
 }
 
-export function LessonCard({ lesson, completed }: { lesson: LessonSummary; completed?: boolean }) {
-  const href = lesson.isLocked
+/** `preview`: an admin's view of a locked level, where a locked lesson opens as their preview too. */
+export function LessonCard({ lesson, completed, preview }: { lesson: LessonSummary; completed?: boolean; preview?: boolean }) {
+  const href = lesson.isLocked && !preview
     ? lockedContentHref({ type: "lesson", languageId: lesson.languageId, levelId: lesson.levelId, lessonId: lesson.id })
     : lessonHref(lesson.languageId, lesson.levelId, lesson.id);
   return (

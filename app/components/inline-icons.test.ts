@@ -1,4 +1,4 @@
-import { ArrowLeft as LucideArrowLeft, ArrowRight as LucideArrowRight, ChevronDown as LucideChevronDown, Headphones as LucideHeadphones, Heart as LucideHeart, LoaderCircle as LucideLoaderCircle, Lock as LucideLock, Repeat as LucideRepeat, type LucideIcon } from "lucide-react";
+import { ArrowLeft as LucideArrowLeft, ArrowRight as LucideArrowRight, ChevronDown as LucideChevronDown, Headphones as LucideHeadphones, Heart as LucideHeart, LoaderCircle as LucideLoaderCircle, Lock as LucideLock, Mic as LucideMic, Repeat as LucideRepeat, type LucideIcon } from "lucide-react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -7,6 +7,7 @@ import { ArrowLeft } from "#app/components/breadcrumbs.tsx";
 import { ArrowRight } from "#app/components/lesson-next.tsx";
 import { Heart } from "#app/components/lesson-progress.tsx";
 import { Lock } from "#app/components/locked-badge.tsx";
+import { Mic } from "#app/components/recorder/record-button.tsx";
 
 /**
  * The lesson page's components define a few lucide icons themselves (one file fewer each on its first visit,
@@ -21,6 +22,7 @@ const pairs: [string, LucideIcon, LucideIcon][] = [
   ["ArrowRight", ArrowRight, LucideArrowRight],
   ["Heart", Heart, LucideHeart],
   ["Lock", Lock, LucideLock],
+  ["Mic", Mic, LucideMic],
 ];
 
 describe("the lesson page's own copies of lucide icons", () => {

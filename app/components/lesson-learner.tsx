@@ -1,10 +1,19 @@
-import { ArrowRight, CircleCheckBig, Heart, RotateCcw, Trophy } from "lucide-react";
-import { Link, useFetcher } from "react-router";
+import { ArrowRight, CircleCheckBig, CloudOff, Heart, RotateCcw, Trophy } from "lucide-react";
+import { Link, useFetcher, useParams } from "react-router";
 import type { AudioCardPhrase } from "#app/components/audio-card.tsx";
 import { LockedBadge } from "#app/components/locked-badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { FlowStep, LessonNext } from "#common/lesson-flow.ts";
+import { lessonKey, pendingState } from "#common/outbox.ts";
+import { useOutboxEntries } from "#app/lib/outbox/outbox-store.ts";
+import { useViewer } from "#app/lib/viewer.ts";
+
+/** This learner's writes waiting in the offline outbox, as the page should show them until they are sent. */
+function usePending() {
+  const owner = useViewer()?.user?.email ?? null;
+  return pendingState(useOutboxEntries(), owner);
+}
 
 // As in lesson-next.tsx (not imported from there: this file would then share a chunk with the page for one line).
 const stepLabel = (step: FlowStep) => (step.kind === "lesson" ? "Next lesson" : "Next level");
@@ -24,9 +33,11 @@ export function LearnerProgress({
   next?: LessonNext | null;
 }) {
   const fetcher = useFetcher();
-  // Shown at once while the request is on its way.
+  const params = useParams();
+  const waiting = usePending().completions.get(lessonKey({ languageId: params.language ?? "", levelId: params.level ?? "", lessonId: params.lesson ?? "" }));
+  // Shown at once while the request is on its way, and while it waits offline.
   const pending = fetcher.formData?.get("intent") === "complete";
-  const done = pending ? fetcher.formData?.get("value") === "true" : completed;
+  const done = pending ? fetcher.formData?.get("value") === "true" : (waiting ?? completed);
   return (
     <div className={cn("rounded-[var(--radius-card)] border p-5", done ? "border-emerald-200 bg-emerald-50" : "border-brand-100 bg-brand-50/70")}>
       <fetcher.Form method="post" preventScrollReset className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -42,10 +53,13 @@ export function LearnerProgress({
             <span>Finished the phrases? Mark the lesson as complete to track your progress.</span>
           )}
         </p>
-        <Button type="submit" variant={done ? "outline" : "primary"} className="self-start sm:self-auto" disabled={pending}>
-          {done ? <RotateCcw aria-hidden /> : <CircleCheckBig aria-hidden />}
-          {done ? "Mark as not completed" : "Mark as complete"}
-        </Button>
+        <span className="flex flex-wrap items-center gap-3 self-start sm:self-auto">
+          {waiting !== undefined && !pending ? <WaitingToSync /> : null}
+          <Button type="submit" variant={done ? "outline" : "primary"} disabled={pending}>
+            {done ? <RotateCcw aria-hidden /> : <CircleCheckBig aria-hidden />}
+            {done ? "Mark as not completed" : "Mark as complete"}
+          </Button>
+        </span>
       </fetcher.Form>
       {done && next ? <NextStepOffer next={next} /> : null}
     </div>
@@ -55,8 +69,9 @@ export function LearnerProgress({
 /** Saves or unsaves one phrase as a favourite (shown in the audio card's phrase row). */
 export function PhraseFavoriteButton({ phrase, saved }: { phrase: AudioCardPhrase; saved: boolean }) {
   const fetcher = useFetcher();
+  const waiting = usePending().favorites.get(phrase.id);
   const pending = fetcher.formData?.get("phraseId") === phrase.id;
-  const on = pending ? fetcher.formData?.get("value") === "true" : saved;
+  const on = pending ? fetcher.formData?.get("value") === "true" : (waiting ?? saved);
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="favorite" />
@@ -66,12 +81,26 @@ export function PhraseFavoriteButton({ phrase, saved }: { phrase: AudioCardPhras
         type="submit"
         aria-pressed={on}
         aria-label={`Favorite: ${phrase.original}`}
-        title={on ? "Remove from favorites" : "Save to favorites"}
-        className="inline-flex size-11 items-center justify-center rounded-full text-accent-600 transition-colors hover:bg-accent-50"
+        aria-description={waiting !== undefined && !pending ? "Waiting to sync" : undefined}
+        title={waiting !== undefined && !pending ? "Waiting to sync" : on ? "Remove from favorites" : "Save to favorites"}
+        className="relative inline-flex size-11 items-center justify-center rounded-full text-accent-600 transition-colors hover:bg-accent-50"
       >
         <Heart className={cn("size-5", on && "fill-current")} aria-hidden />
+        {waiting !== undefined && !pending ? (
+          <span data-waiting-to-sync className="absolute top-1.5 right-1.5 size-2.5 rounded-full border-2 border-white bg-amber-500" aria-hidden />
+        ) : null}
       </button>
     </fetcher.Form>
+  );
+}
+
+/** Beside a change that is saved on this device and not yet on the server. */
+function WaitingToSync() {
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
+      <CloudOff className="size-4" aria-hidden />
+      Waiting to sync
+    </span>
   );
 }
 

@@ -32,3 +32,6 @@ export function writeStorage(storage: "local" | "session", key: string, value: s
     // Storage can be unavailable (private mode, quotas); the choice then lasts for this page only.
   }
 }
+
+/** This browser's device id for the sync push (app/lib/outbox/outbox-store.ts): the server tells the learner's other devices, not this one. */
+export const DEVICE_ID_KEY = "phrasewise.deviceId";

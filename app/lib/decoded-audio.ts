@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 
 /**
- * An audio file of this site decoded in the browser, for the admin's cue editor and cue backfill: the pause splitter
- * and the waveform need samples, which only a decoder has, and the admin's browser is one.
+ * An audio file decoded in the browser, for the admin's cue editor and cue backfill and the learner's record-and-compare:
+ * the pause splitter and the waveforms need samples, which only a decoder has, and the browser is one.
  */
 export interface DecodedAudio {
   /** For playing spans of it (an AudioBuffer belongs to no one context). */
@@ -33,7 +33,11 @@ function mixDown(buffer: AudioBuffer): Float32Array {
 export async function loadDecodedAudio(url: string): Promise<DecodedAudio> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The audio could not be loaded (${response.status})`);
-  const data = await response.arrayBuffer();
+  return decodeAudioData(await response.arrayBuffer());
+}
+
+/** An audio file's bytes decoded (a learner's recording, which has no address to fetch). */
+export async function decodeAudioData(data: ArrayBuffer): Promise<DecodedAudio> {
   // An offline context decodes without the user gesture a playing context would want.
   const buffer = await new OfflineAudioContext({ numberOfChannels: 1, length: 1, sampleRate: DECODE_RATE }).decodeAudioData(data);
   return { buffer, samples: mixDown(buffer), sampleRate: buffer.sampleRate, durationMs: Math.round(buffer.duration * 1000) };

@@ -107,6 +107,8 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const getSnapshot = () => state;
+/** Who is signed in as far as the browser knows now, outside React (the outbox's owner of a change). */
+export const currentViewer = (): Viewer | null => state.viewer;
 const serverSnapshot: ViewerState = { viewer: null, path: null };
 const getServerSnapshot = () => serverSnapshot;
 

@@ -63,6 +63,13 @@ export const test = base.extend<{ pageErrors: string[]; signedInAsAdmin: boolean
 
 export { expect };
 
+/**
+ * For a test whose subject does not depend on the screen (a server's answer, a plain form post, keys, a redirect): it
+ * runs on the desktop project only (the mobile project's grepInvert), since the phone would repeat it at about twice
+ * the cost. What a phone shows differently (layout, menus, touch, the fixed bars) stays in both projects.
+ */
+export const anyWidth = { tag: "@any-width" };
+
 /** Resolves once React has hydrated the current document; at once for a page that is not the app's (a mailbox). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated") || !("__reactRouterContext" in window));
@@ -99,6 +106,11 @@ function adminCookies(browser: Browser, serverUrl: string, workerIndex: number) 
     adminSessions.set(serverUrl, session);
   }
   return session;
+}
+
+/** Nothing on the page is wider than the viewport: no sideways scrolling. */
+export async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 /** Accessibility check with axe-core: WCAG 2.1 A and AA. */

@@ -14,7 +14,7 @@
  *   (start-server.ts creates them), and the area's own data from e2e/support/profiles/{profile}.ts where there is one.
  *   backfill, screens and learning (the lesson flow) are set up the same way.
  *
- * E2E_PORT_BASE moves every port (base + 0..11, 14 to 17; the shutdown spec uses base + 12 and 13), so several checkouts can run
+ * E2E_PORT_BASE moves every port (base + 0..11, 14 to 19; the shutdown spec uses base + 12 and 13), so several checkouts can run
  * the suite side by side.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 3310);
@@ -47,6 +47,9 @@ export const servers = {
   // The live channel on the website (issue 25, e2e/live-events.desktop.spec.ts): admins change the catalogue under
   // each other's tabs, so it has a server of its own.
   live: { profile: "live", ...at(17) },
+  // Offline lessons and the service worker (issue 26, e2e/offline.desktop.spec.ts): a lesson with real audio and a
+  // locked one (e2e/support/profiles/offline.ts). That spec starts servers of its own on base + 19 (two builds).
+  offline: { profile: "offline", ...at(18) },
 } as const;
 
 /** The admin-area servers' prepared people (start-server.ts creates them on each). */
@@ -55,7 +58,7 @@ export const adminAreaFixture = {
   learner: { email: "learner@phrasewise.test", password: "learner-pass-1" },
 };
 
-export const adminAreaProfiles = ["catalog", "settings", "users", "blog", "phrases", "backfill", "screens", "learning", "review", "goals", "live"] as const;
+export const adminAreaProfiles = ["catalog", "settings", "users", "blog", "phrases", "backfill", "screens", "learning", "review", "goals", "live", "offline"] as const;
 
 /** The accounts server's prepared people. */
 export const accountsFixture = {

@@ -407,6 +407,25 @@ export async function updatePhraseGroup(
   return result;
 }
 
+/**
+ * Deletes an audio group: its phrases (with what learners kept of them, by the foreign keys' cascade) in one
+ * transaction, then its audio file when nothing else plays it. Returns how many phrases went.
+ */
+export async function deletePhraseGroup({ db, events, storage, logger }: PhraseWriteDeps, group: AudioGroupKey): Promise<number> {
+  const deleted = await db.transaction(async (tx) => {
+    await lockLessons(tx, group);
+    const existing = await lockedGroupPhrases(tx, group);
+    if (existing.length === 0) throw new PhraseGroupGoneError();
+    await tx.delete(phrases).where(inArray(phrases.id, existing.map((row) => row.id)));
+    return existing.length;
+  });
+  await events.publish("catalog");
+  // The delete is saved: a file left behind costs only space, so a failure is logged, not raised.
+  const warn = (error: unknown) => logger.warn(`Could not remove the audio file of a deleted group ${group.audioUrl}`, error);
+  await removeUnreferencedFiles(db, storage, [group.audioUrl], warn).catch(warn);
+  return deleted;
+}
+
 /** The group being edited no longer exists (another admin changed or deleted it). */
 export class PhraseGroupGoneError extends Error {
   constructor() {

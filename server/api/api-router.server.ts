@@ -6,6 +6,7 @@ import { CLIENT_IP_HEADER } from "#server/auth/auth.server.ts";
 import { isDatabaseUnavailable } from "#server/db/client.server.ts";
 import { DATABASE_RETRY_AFTER_SECONDS } from "#server/http/errors.server.ts";
 import { API_BODY_LIMIT, type BodyLimitRule } from "#server/http/body-limit.server.ts";
+import { COMPRESS_THRESHOLD, compressBody, negotiateEncoding } from "#server/http/compress-body.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { resolveCaller } from "#server/api/caller.server.ts";
 import type { Endpoint } from "#server/api/endpoint.server.ts";
@@ -106,7 +107,12 @@ function handle(runtime: Runtime, definition: Endpoint) {
           return;
         }
       }
-      res.status(status).type("application/json").send(json);
+      // Compressed here in one call, not streamed by the middleware (server/http/compress-body.server.ts).
+      res.vary("Accept-Encoding");
+      const encoding = json.length < COMPRESS_THRESHOLD ? "identity" : negotiateEncoding(req);
+      const encoded = encoding === "identity" ? json : await compressBody(Buffer.from(json), encoding);
+      if (encoding !== "identity") res.set("Content-Encoding", encoding);
+      res.status(status).type("application/json").send(encoded);
     } catch (error) {
       if (error instanceof ApiProblem) return sendProblem(res, error);
       if (isDatabaseUnavailable(error)) {

@@ -2,6 +2,11 @@ import { desc, eq } from "drizzle-orm";
 import { BLOG_AUTHOR_NAME, excerptOf, type BlogPostSummary } from "#common/blog.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { blogPosts } from "#server/db/schema.ts";
+import { postBodyText } from "#server/blog/markdown.server.ts";
+
+/** The post's excerpt, or the start of its body as a reader sees it: the Markdown marks left out. */
+const excerptFor = (row: { excerpt: string | null; content: string }) =>
+  row.excerpt?.trim() ? excerptOf(row) : excerptOf({ excerpt: null, content: postBodyText(row.content) });
 
 /** Published posts, newest first (only published posts appear publicly, SPEC §4). */
 export async function listPublishedPosts(db: Executor): Promise<BlogPostSummary[]> {
@@ -22,7 +27,7 @@ export async function listPublishedPosts(db: Executor): Promise<BlogPostSummary[
     id: row.id,
     title: row.title,
     slug: row.slug,
-    excerpt: excerptOf(row),
+    excerpt: excerptFor(row),
     featuredImage: row.featuredImage,
     createdAt: row.createdAt.toISOString(),
     authorName: BLOG_AUTHOR_NAME,
@@ -56,7 +61,7 @@ export async function findPostBySlug(db: Executor, slug: string): Promise<BlogPo
     id: row.id,
     title: row.title,
     slug: row.slug,
-    excerpt: excerptOf(row),
+    excerpt: excerptFor(row),
     featuredImage: row.featuredImage,
     createdAt: row.createdAt.toISOString(),
     authorName: BLOG_AUTHOR_NAME,

@@ -96,6 +96,18 @@ describe("public catalogue", () => {
     });
   });
 
+  it("opens locked content for an admin's preview, saying that learners are sent away; open content says it is open", () => {
+    const level = openLevel(catalog, "spanish", "b1", { asAdmin: true });
+    expect(level.kind === "open" && [level.lockedForLearners, level.lessons.map((l) => l.id)]).toEqual([true, ["doctor"]]);
+    const below = openLesson(catalog, "spanish", "b1", "doctor", { asAdmin: true });
+    expect(below.kind === "open" && below.lockedForLearners).toBe(true);
+    const lesson = openLesson(catalog, "spanish", "a1", "secret", { asAdmin: true });
+    expect(lesson.kind === "open" && [lesson.lockedForLearners, lesson.groups.length]).toEqual([true, 1]);
+    const open = openLesson(catalog, "spanish", "a1", "greetings", { asAdmin: true });
+    expect(open.kind === "open" && open.lockedForLearners).toBe(false);
+    expect(openLesson(catalog, "spanish", "a1", "nope", { asAdmin: true }).kind).toBe("missing");
+  });
+
   it("reports unknown languages, levels and lessons as missing", () => {
     expect(findLanguage(catalog, "klingon")).toBeUndefined();
     expect(openLevel(catalog, "klingon", "a1").kind).toBe("missing");

@@ -28,31 +28,47 @@ export function lessonsOf(catalog: CatalogSnapshot, languageId: string, levelId:
   return catalog.lessonsByLevel.get(levelKey(languageId, levelId)) ?? [];
 }
 
+/**
+ * `asAdmin`: an admin previews locked content (issue 27, point 4). It opens as it would if unlocked, and says that
+ * learners are sent to the app promo instead (`lockedForLearners`). Only a loader that has checked the admin role
+ * passes it; the answer is then the admin's own (never stored in a shared cache).
+ */
+export interface AccessOptions {
+  asAdmin?: boolean;
+}
+
 export type LevelAccess =
   | { kind: "missing" }
   | { kind: "locked"; redirectTo: string }
-  | { kind: "open"; language: LanguageSummary; level: LevelSummary; lessons: LessonSummary[] };
+  | { kind: "open"; language: LanguageSummary; level: LevelSummary; lessons: LessonSummary[]; lockedForLearners: boolean };
 
-export function openLevel(catalog: CatalogSnapshot, languageId: string, levelId: string): LevelAccess {
+export function openLevel(catalog: CatalogSnapshot, languageId: string, levelId: string, options: AccessOptions = {}): LevelAccess {
   const language = findLanguage(catalog, languageId);
   const level = language && findLevel(catalog, languageId, levelId);
   if (!language || !level) return { kind: "missing" };
-  if (level.isLocked) return { kind: "locked", redirectTo: lockedContentHref({ type: "level", languageId, levelId }) };
-  return { kind: "open", language, level, lessons: lessonsOf(catalog, languageId, levelId) };
+  if (level.isLocked && !options.asAdmin) return { kind: "locked", redirectTo: lockedContentHref({ type: "level", languageId, levelId }) };
+  return { kind: "open", language, level, lessons: lessonsOf(catalog, languageId, levelId), lockedForLearners: level.isLocked };
 }
 
 export type LessonAccess =
   | { kind: "missing" }
   | { kind: "locked"; redirectTo: string }
-  | { kind: "open"; language: LanguageSummary; level: LevelSummary; lesson: LessonSummary; groups: AudioGroup[] };
+  | {
+      kind: "open";
+      language: LanguageSummary;
+      level: LevelSummary;
+      lesson: LessonSummary;
+      groups: AudioGroup[];
+      lockedForLearners: boolean;
+    };
 
-export function openLesson(catalog: CatalogSnapshot, languageId: string, levelId: string, lessonId: string): LessonAccess {
-  const levelAccess = openLevel(catalog, languageId, levelId);
+export function openLesson(catalog: CatalogSnapshot, languageId: string, levelId: string, lessonId: string, options: AccessOptions = {}): LessonAccess {
+  const levelAccess = openLevel(catalog, languageId, levelId, options);
   if (levelAccess.kind === "missing") return levelAccess;
   const lesson = lessonsOf(catalog, languageId, levelId).find((l) => l.id === lessonId);
   if (!lesson) return { kind: "missing" };
   if (levelAccess.kind === "locked") return levelAccess;
-  if (lesson.isLocked) {
+  if (lesson.isLocked && !options.asAdmin) {
     return { kind: "locked", redirectTo: lockedContentHref({ type: "lesson", languageId, levelId, lessonId }) };
   }
   return {
@@ -61,6 +77,7 @@ export function openLesson(catalog: CatalogSnapshot, languageId: string, levelId
     level: levelAccess.level,
     lesson,
     groups: catalog.groupsByLesson.get(lessonKey(languageId, levelId, lessonId)) ?? [],
+    lockedForLearners: levelAccess.lockedForLearners || lesson.isLocked,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { CATALOG_IMPORT_PATH, catalogArchiveText } from "#common/catalog-archive.ts";
 import { uploadKinds } from "#common/upload-rules.ts";
 
 /**
@@ -72,6 +73,11 @@ export const bodyLimitRules: BodyLimitRule[] = [
     streamed: true,
   })),
 ];
+
+/** The admin's Import catalog upload (CATALOG_UPLOAD_MAX_BYTES), streamed to disk by its route as an upload is. */
+export function catalogImportBodyLimit(maxBytes: number): BodyLimitRule {
+  return { path: CATALOG_IMPORT_PATH, maxBytes: maxBytes + 64 * KiB, message: catalogArchiveText.tooLarge(maxBytes), streamed: true };
+}
 
 const adminPath = /^\/admin(?:\/|$)/;
 const apiPath = /^\/api\/v1(?:\/|$)/i;

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import Negotiator from "negotiator";
 import { FLASH_COOKIE } from "#server/auth/flash.server.ts";
+import { COMPRESS_THRESHOLD, compressBody, type Encoding, negotiateEncoding } from "#server/http/compress-body.server.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 
 /**
@@ -22,8 +20,6 @@ import type { EventBus } from "#server/events/event-bus.server.ts";
  * cached page keeps the nonce of its render (see docs/decisions/006-content-security-policy.md). `X-Cache` says
  * whether a shared response came from the cache (HIT) or was rendered for it (MISS).
  */
-
-type Encoding = "br" | "gzip" | "identity";
 
 interface Entry {
   /** 200, or 404 for the shared not-found render. */
@@ -63,34 +59,7 @@ export interface PageCacheOptions {
   maxAgeMs?: number;
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Brotli at quality 5 gives most of quality 11's saving on HTML for a fraction of its CPU, and a 256 KB window
- * (lgwin 18) is larger than any page while keeping the encoder's memory small.
- */
-function compress(body: Buffer, encoding: Exclude<Encoding, "identity">): Promise<Buffer> {
-  if (encoding === "gzip") return gzip(body, { level: 6 });
-  return brotli(body, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-      [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-}
-
-/** Bodies this small go out as they are: compressing them saves less than the header costs. */
-const COMPRESS_THRESHOLD = 1024;
-
 const etagSuffix: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" };
-
-/** The encoding to send: brotli when the client takes it, then gzip; ties in the client's q-values go to brotli. */
-export function negotiateEncoding(req: Request): Encoding {
-  const [best] = new Negotiator(req).encodings(["br", "gzip", "identity"], { preferred: ["br", "gzip", "identity"] });
-  return (best as Encoding | undefined) ?? "identity";
-}
 
 const cacheableType = /^(text\/html|text\/x-script|application\/json|application\/xml|text\/plain)/;
 /** A route that says so keeps its response out of shared caches, ours included. */
@@ -136,7 +105,7 @@ export function createPageCache({
     if (encoding === "identity") return entry.body;
     let pending = entry.variants[encoding];
     if (!pending) {
-      pending = compress(entry.body, encoding);
+      pending = compressBody(entry.body, encoding, { once: true });
       entry.variants[encoding] = pending;
       pending.then(
         (made) => grow(key, entry, made.length),

@@ -20,6 +20,11 @@ export interface SecurityHeaders {
   pages(req: Request, res: Response, next: NextFunction): void;
   /** For express.static's `setHeaders`. */
   files(res: ServerResponse): void;
+  /**
+   * For the service worker's script (/sw.js): its policy governs what the worker itself fetches (the site's pages,
+   * files and audio), so it is the site's origin and the storage's, not the files' `default-src 'none'`.
+   */
+  worker(res: ServerResponse): void;
 }
 
 type SecurityEnv = Pick<Env, "NODE_ENV" | "PUBLIC_URL">;
@@ -41,6 +46,9 @@ export function createSecurityHeaders(env: SecurityEnv, options: { storageUrl?: 
     [
       "default-src 'self'",
       `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+      // The service worker (/sw.js): without its own directive, workers fall back to script-src, whose
+      // 'strict-dynamic' ignores 'self'.
+      "worker-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob:${storage}`,
       `media-src 'self' blob:${storage}`,
@@ -64,6 +72,8 @@ export function createSecurityHeaders(env: SecurityEnv, options: { storageUrl?: 
     "sandbox",
   ].join("; ");
 
+  const workerPolicy = [`default-src 'self'${storage}`, "object-src 'none'", "base-uri 'none'"].join("; ");
+
   const setCommon = (res: ServerResponse) => {
     for (const [name, value] of common) res.setHeader(name, value);
   };
@@ -79,6 +89,10 @@ export function createSecurityHeaders(env: SecurityEnv, options: { storageUrl?: 
     files(res) {
       setCommon(res);
       res.setHeader("Content-Security-Policy", filePolicy);
+    },
+    worker(res) {
+      setCommon(res);
+      res.setHeader("Content-Security-Policy", workerPolicy);
     },
   };
 }

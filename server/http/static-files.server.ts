@@ -12,13 +12,28 @@ import path from "node:path";
 import type express from "express";
 import expressStaticGzip from "express-static-gzip";
 
+export interface StaticFileHeaders {
+  files: (res: ServerResponse) => void;
+  /** The service worker's script (/sw.js, see docs/decisions/014-offline.md). */
+  worker: (res: ServerResponse) => void;
+}
+
 /** Mounts the client files on `app`, ahead of the site. */
-export function serveStaticFiles(app: express.Express, clientDir: string, setHeaders: (res: ServerResponse) => void): void {
+export function serveStaticFiles(app: express.Express, clientDir: string, headers: StaticFileHeaders): void {
+  const serviceWorker = path.join(clientDir, "sw.js");
+  const setHeaders = (res: ServerResponse, file: string) => {
+    // Sent as its .br or .gz twin when the browser accepts one.
+    if (file.replace(/\.(?:br|gz)$/, "") !== serviceWorker) return headers.files(res);
+    headers.worker(res);
+    // Browsers check the worker for updates on each visit anyway; no-cache makes every HTTP cache in between ask too,
+    // so a new build's worker is seen on the next visit.
+    res.setHeader("Cache-Control", "no-cache");
+  };
   const assets = expressStaticGzip(path.join(clientDir, "assets"), {
     enableBrotli: true,
     orderPreference: ["br", "gzip"],
     index: false,
-    serveStatic: { immutable: true, maxAge: "1y", setHeaders },
+    serveStatic: { immutable: true, maxAge: "1y", setHeaders: headers.files },
   });
   const files = expressStaticGzip(clientDir, {
     enableBrotli: true,

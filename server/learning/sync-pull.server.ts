@@ -22,54 +22,62 @@ export interface PullPage {
   hasMore: boolean;
 }
 
-interface ChangeRow {
-  version: string;
-  entity: string;
-  deleted: boolean;
-  data: string;
-  /** How many versions the first step found (up to limit + 1): more than the limit means more pages. */
-  picked: number;
-}
-
 const byTable = new Map<string, (typeof syncedTables)[number]>(syncedTables.map((t) => [t.table, t]));
-const byEntity = new Map<string, (typeof syncedTables)[number]>(syncedTables.map((t) => [t.entity, t]));
+
+/** One row: how many versions the first step found (up to limit + 1), then per table its page as JSON arrays. */
+type PullRow = { picked: number } & Record<string, string | null>;
+
+/** The tombstones' column in that row. */
+const DELETED = "deleted";
 
 export async function pullChanges(db: Executor, userId: string, after: number, limit: number): Promise<PullPage> {
   const take = limit + 1;
-  // First the page's versions alone (index-only scans), then the rows up to its last one built as JSON: building
-  // every table's next `take` rows and keeping `limit` of them cost a 1,000-row page seven times the work.
+  // First the page's versions alone (index-only scans), then each table's rows up to the page's last version, built
+  // in SQL as one JSON array per table: one row to hand over rather than a thousand. On the embedded database each
+  // row and cell crossing over costs more than building them (a 1,000-row page of ratings: 12 ms as rows of JSON
+  // objects, 6 ms as one array of arrays).
   const versions = syncedTables.map(
     (t) => sql`(select p.version from ${sql.identifier(t.table)} p where ${t.owner} = ${userId} and p.version > ${after} order by p.version limit ${take})`,
   );
   versions.push(sql`(select t.version from sync_tombstones t where t.user_id = ${userId} and t.version > ${after} order by t.version limit ${take})`);
-  const upto = sql`(select coalesce((select version from picked order by version offset ${limit - 1} limit 1), 9223372036854775807))`;
-  const branches = syncedTables.map(
-    (t) =>
-      sql`(select p.version, ${t.entity}::text as entity, false as deleted, ${t.data} as data from ${sql.identifier(t.table)} p
-        where ${t.owner} = ${userId} and p.version > ${after} and p.version <= ${upto})`,
+  const upto = sql`(select upto from bound)`;
+  const pages = syncedTables.map(
+    (t, i) =>
+      sql`(select json_agg(json_build_array(p.version, ${sql.join(Object.values(t.fields), sql`, `)}) order by p.version)
+        from ${sql.identifier(t.table)} p where ${t.owner} = ${userId} and p.version > ${after} and p.version <= ${upto})::text as ${sql.identifier(`t${i}`)}`,
   );
-  branches.push(sql`(select t.version, t.table_name as entity, true as deleted, t.row_key::json as data from sync_tombstones t
-    where t.user_id = ${userId} and t.version > ${after} and t.version <= ${upto})`);
+  pages.push(sql`(select json_agg(json_build_array(t.version, t.table_name, t.row_key::json) order by t.version) from sync_tombstones t
+    where t.user_id = ${userId} and t.version > ${after} and t.version <= ${upto})::text as ${sql.identifier(DELETED)}`);
   const result = await db.execute(
-    sql`with picked as (select c.version from (${sql.join(versions, sql` union all `)}) c order by c.version limit ${take})
-      select c.version::text as version, c.entity, c.deleted, c.data::text as data, (select count(*) from picked)::int as picked
-      from (${sql.join(branches, sql` union all `)}) c order by c.version`,
+    sql`with picked as (select c.version from (${sql.join(versions, sql` union all `)}) c order by c.version limit ${take}),
+      bound as (select coalesce((select version from picked order by version offset ${limit - 1} limit 1), 9223372036854775807) as upto)
+      select (select count(*) from picked)::int as picked, ${sql.join(pages, sql`, `)}`,
   );
-  const page = (result as unknown as { rows: ChangeRow[] }).rows;
-  const hasMore = (page[0]?.picked ?? 0) > limit;
+  const row = (result as unknown as { rows: PullRow[] }).rows[0]!;
+  let lastVersion = after;
+  const versionOf = (value: unknown) => {
+    const version = Number(value);
+    if (version > lastVersion) lastVersion = version;
+    return version;
+  };
   const changes = Object.fromEntries(syncedTables.map((t) => [t.entity, { upserted: [], deleted: [] }])) as unknown as SyncChanges;
-  for (const row of page) {
-    const version = Number(row.version);
-    const data = JSON.parse(row.data) as Record<string, unknown>;
-    if (row.deleted) {
-      const table = byTable.get(row.entity);
-      if (table) changes[table.entity].deleted.push({ ...table.keyToApi(data), version });
-    } else {
-      const table = byEntity.get(row.entity)!;
-      changes[table.entity].upserted.push({ ...table.toApi(data), version });
+  // Plain loops: a page is up to a thousand rows, and every object made here is garbage a moment later.
+  syncedTables.forEach((table, i) => {
+    const names = Object.keys(table.fields);
+    const upserted = changes[table.entity].upserted;
+    for (const values of JSON.parse(row[`t${i}`] ?? "[]") as unknown[][]) {
+      const data: Record<string, unknown> = {};
+      for (let n = 0; n < names.length; n++) data[names[n]!] = values[n + 1];
+      const change = table.toApi(data) as { version: number };
+      change.version = versionOf(values[0]);
+      upserted.push(change);
     }
+  });
+  for (const [version, tableName, key] of JSON.parse(row[DELETED] ?? "[]") as [unknown, string, Record<string, unknown>][]) {
+    const table = byTable.get(tableName);
+    if (table) changes[table.entity].deleted.push({ ...table.keyToApi(key), version: versionOf(version) });
   }
-  return { changes, lastVersion: page.length > 0 ? Number(page.at(-1)!.version) : after, hasMore };
+  return { changes, lastVersion, hasMore: row.picked > limit };
 }
 
 /** The cursor is opaque to the app: the version it reached, wrapped so that it can change shape later. */

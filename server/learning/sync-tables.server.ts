@@ -10,9 +10,21 @@ import type { LearnerGoal } from "#common/review.ts";
  * which withholds locked content), nothing of another learner (every read is by the caller's id).
  */
 
-/** ISO 8601 in UTC, from the text PostgreSQL's JSON writes for a timestamptz. */
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(String(value)).toISOString());
-const isoRequired = (value: unknown) => new Date(String(value)).toISOString();
+/** A timestamptz as PostgreSQL's JSON writes it in a UTC session: `2026-11-27T03:32:00.12+00:00`. */
+const utcJson = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
+
+/**
+ * ISO 8601 in UTC with milliseconds, from the text PostgreSQL's JSON writes for a timestamptz. A page has thousands:
+ * the UTC spelling is rewritten as text (what `Date` would give, fractions cut to milliseconds as it cuts them), any
+ * other offset goes through `Date`.
+ */
+function isoRequired(value: unknown): string {
+  const text = String(value);
+  const match = utcJson.exec(text);
+  if (!match) return new Date(text).toISOString();
+  return `${match[1]}.${(match[2] ?? "").slice(0, 3).padEnd(3, "0")}Z`;
+}
+const iso = (value: unknown) => (value === null || value === undefined ? null : isoRequired(value));
 const text = (value: unknown) => String(value);
 const num = (value: unknown) => Number(value);
 
@@ -23,11 +35,11 @@ export interface SyncedTable<Entity extends string = string> {
   entity: Entity;
   /** The table's SQL name (the tombstones' table_name). */
   table: string;
-  /** A JSON object of the row's synced values, built in SQL from the table's own columns. */
-  data: SQL;
+  /** The row's synced values by the name `toApi` reads them with, each an SQL expression over the table's row `p`. */
+  fields: Record<string, SQL>;
   /** The learner's column. */
   owner: SQL;
-  /** From that JSON to the app's shape. */
+  /** From those values (as PostgreSQL writes them in JSON) to the app's shape. */
   toApi(row: Row): object;
   /** From a tombstone's key (the key columns, by SQL name) to the app's key. */
   keyToApi(key: Row): object;
@@ -42,7 +54,7 @@ export const profileTable = synced({
   table: "profiles",
   owner: sql`p.id`,
   // The name the account was made with until the learner chose one.
-  data: sql`json_build_object('username', coalesce(p.username, (select u.name from users u where u.id = p.id)))`,
+  fields: { username: sql`coalesce(p.username, (select u.name from users u where u.id = p.id))` },
   toApi: (row) => ({ username: text(row.username ?? "") }),
   keyToApi: () => ({}),
 });
@@ -51,8 +63,10 @@ export const settingsTable = synced({
   entity: "settings",
   table: "learner_settings",
   owner: sql`p.user_id`,
-  data: sql`json_build_object('timeZone', p.time_zone, 'goalKind', p.daily_goal_kind, 'goalTarget', p.daily_goal_target,
-    'deckIncludesCompleted', p.deck_includes_completed)`,
+  fields: {
+    timeZone: sql`p.time_zone`, goalKind: sql`p.daily_goal_kind`, goalTarget: sql`p.daily_goal_target`,
+    deckIncludesCompleted: sql`p.deck_includes_completed`,
+  },
   toApi: (row) => ({
     timeZone: row.timeZone === null ? null : text(row.timeZone),
     goal: { kind: text(row.goalKind) as LearnerGoal["kind"], target: num(row.goalTarget) },
@@ -65,8 +79,10 @@ export const progressTable = synced({
   entity: "progress",
   table: "user_progress",
   owner: sql`p.user_id`,
-  data: sql`json_build_object('languageId', p.language_id, 'levelId', p.level_id, 'lessonId', p.lesson_id, 'completed', p.completed,
-    'updatedAt', p.updated_at)`,
+  fields: {
+    languageId: sql`p.language_id`, levelId: sql`p.level_id`, lessonId: sql`p.lesson_id`, completed: sql`p.completed`,
+    updatedAt: sql`p.updated_at`,
+  },
   toApi: (row) => ({
     languageId: text(row.languageId),
     levelId: text(row.levelId),
@@ -81,7 +97,7 @@ export const favoritesTable = synced({
   entity: "favorites",
   table: "user_favorites",
   owner: sql`p.user_id`,
-  data: sql`json_build_object('phraseId', p.phrase_id, 'createdAt', p.created_at)`,
+  fields: { phraseId: sql`p.phrase_id`, createdAt: sql`p.created_at` },
   toApi: (row) => ({ phraseId: text(row.phraseId), createdAt: isoRequired(row.createdAt) }),
   keyToApi: (key) => ({ phraseId: text(key.phrase_id) }),
 });
@@ -90,9 +106,11 @@ export const reviewCardsTable = synced({
   entity: "reviewCards",
   table: "review_cards",
   owner: sql`p.user_id`,
-  data: sql`json_build_object('phraseId', p.phrase_id, 'due', p.due, 'stability', p.stability, 'difficulty', p.difficulty,
-    'scheduledDays', p.scheduled_days, 'learningSteps', p.learning_steps, 'reps', p.reps, 'lapses', p.lapses, 'state', p.state,
-    'lastReview', p.last_review)`,
+  fields: {
+    phraseId: sql`p.phrase_id`, due: sql`p.due`, stability: sql`p.stability`, difficulty: sql`p.difficulty`,
+    scheduledDays: sql`p.scheduled_days`, learningSteps: sql`p.learning_steps`, reps: sql`p.reps`, lapses: sql`p.lapses`,
+    state: sql`p.state`, lastReview: sql`p.last_review`,
+  },
   toApi: (row) => ({
     phraseId: text(row.phraseId),
     due: isoRequired(row.due),
@@ -112,9 +130,11 @@ export const reviewLogTable = synced({
   entity: "reviewLog",
   table: "review_log",
   owner: sql`p.user_id`,
-  data: sql`json_build_object('id', p.id, 'phraseId', p.phrase_id, 'rating', p.rating, 'state', p.state, 'due', p.due,
-    'stability', p.stability, 'difficulty', p.difficulty, 'scheduledDays', p.scheduled_days, 'learningSteps', p.learning_steps,
-    'reviewedAt', p.reviewed_at, 'learnerDay', p.learner_day, 'durationMs', p.duration_ms, 'undoneAt', p.undone_at)`,
+  fields: {
+    id: sql`p.id`, phraseId: sql`p.phrase_id`, rating: sql`p.rating`, state: sql`p.state`, due: sql`p.due`, stability: sql`p.stability`,
+    difficulty: sql`p.difficulty`, scheduledDays: sql`p.scheduled_days`, learningSteps: sql`p.learning_steps`,
+    reviewedAt: sql`p.reviewed_at`, learnerDay: sql`p.learner_day`, durationMs: sql`p.duration_ms`, undoneAt: sql`p.undone_at`,
+  },
   toApi: (row) => ({
     id: text(row.id),
     phraseId: text(row.phraseId),
@@ -137,7 +157,7 @@ export const daysTable = synced({
   entity: "days",
   table: "learner_days",
   owner: sql`p.user_id`,
-  data: sql`json_build_object('day', p.day, 'reviews', p.reviews, 'lessons', p.lessons, 'goalKind', p.goal_kind, 'goalTarget', p.goal_target)`,
+  fields: { day: sql`p.day`, reviews: sql`p.reviews`, lessons: sql`p.lessons`, goalKind: sql`p.goal_kind`, goalTarget: sql`p.goal_target` },
   toApi: (row) => ({
     day: text(row.day),
     reviews: num(row.reviews),

@@ -21,7 +21,7 @@ export interface ReceivedFile {
  * never writing more than the kind's cap: one byte over and the upload is refused with the kind's size message (413)
  * at once, the rest of the body unread. Other parts are skipped, and bounded in number and size.
  */
-export async function receiveUpload(request: Request, rule: UploadRule, tmpDir: string): Promise<ReceivedFile> {
+export async function receiveUpload(request: Request, rule: Pick<UploadRule, "maxBytes" | "sizeMessage">, tmpDir: string): Promise<ReceivedFile> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType) || !request.body) throw new UploadRefused(uploadText.noFile, 400);
   await fsp.mkdir(tmpDir, { recursive: true });

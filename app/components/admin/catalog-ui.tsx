@@ -1,19 +1,31 @@
-import { AlertDialog, Switch } from "radix-ui";
-import { ArrowDown, ArrowUp, LoaderCircle, Trash2 } from "lucide-react";
+import { Switch } from "radix-ui";
+import { ArrowDown, ArrowUp, ExternalLink, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
 import { cn } from "#app/lib/cn.ts";
 
 /** Pieces the Languages, Levels and Lessons tabs share: the delete confirmation, lock switch, move buttons. */
 
+/**
+ * A row's public page, in a new tab so the admin keeps their place (issue 27, point 4). A locked level or lesson
+ * opens there too, as the admin's preview; learners still get the promo.
+ */
+export function ViewOnSiteLink({ name, href }: { name: string; href: string }) {
+  return (
+    <Button asChild variant="ghost" size="icon">
+      <a href={href} target="_blank" rel="noopener" aria-label={`View ${name} on the site`} title="View on the site">
+        <ExternalLink aria-hidden />
+      </a>
+    </Button>
+  );
+}
+
 export const cardClasses = "rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)]";
 
-/**
- * Delete with a confirmation (SPEC §5). The dialog stays open while the request runs, then closes; the outcome is
- * the server's toast.
- */
+/** Delete with a confirmation (SPEC §5); the outcome is the server's toast. */
 export function DeleteButton({
   label,
   title,
@@ -26,45 +38,22 @@ export function DeleteButton({
   warning: string;
   fields: Record<string, string>;
 }) {
-  const [open, setOpen] = useState(false);
   const fetcher = useFetcher();
-  const busy = fetcher.state !== "idle";
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghostDanger" size="icon" aria-label={label}>
           <Trash2 aria-hidden />
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-white p-5 shadow-xl sm:p-7">
-          <AlertDialog.Title className="text-xl font-bold text-ink">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-ink">{warning}</AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="danger"
-              disabled={busy}
-              onClick={() => {
-                void fetcher.submit({ intent: "delete", ...fields }, { method: "post" }).then(() => setOpen(false));
-              }}
-            >
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-              Delete
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      title={title}
+      description={warning}
+      confirmLabel="Delete"
+      onConfirm={() => fetcher.submit({ intent: "delete", ...fields }, { method: "post" })}
+    />
   );
 }
 
-/** The lock switch of a level or lesson row, reading 'Locked'/'Unlocked'; shows the pending state at once. */
 export function LockSwitch({ locked, label, fields }: { locked: boolean; label: string; fields: Record<string, string> }) {
   const fetcher = useFetcher();
   const pending = fetcher.formData ? fetcher.formData.get("locked") === "true" : locked;

@@ -11,12 +11,13 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical, LoaderCircle, Save } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { DeleteButton, LockSwitch, MoveButtons, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DeleteButton, LockSwitch, MoveButtons, Thumb, ViewOnSiteLink, cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { defaultIcons } from "#app/components/catalog-cards.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { catalogTexts, type AdminLesson, type CatalogActionData } from "#common/catalog-admin.ts";
+import { lessonHref } from "#common/catalog.ts";
 
 /**
  * One 'language name - level title' group of the Lessons tab. Dragging (mouse, touch, or the keyboard: Space on
@@ -29,12 +30,15 @@ export function LessonGroup({
   levelId,
   lessons,
   renderEdit,
+  onUnsavedChange,
 }: {
   heading: string;
   languageId: string;
   levelId: string;
   lessons: AdminLesson[];
   renderEdit: (lesson: AdminLesson) => React.ReactNode;
+  /** Told when the group gets or loses an order that is not saved (and that it has none when it goes). */
+  onUnsavedChange: (group: string, unsaved: boolean) => void;
 }) {
   const [pending, setPending] = useState<string[] | null>(null);
   const saver = useFetcher<CatalogActionData>();
@@ -47,6 +51,12 @@ export function LessonGroup({
   // A pending order that no longer matches the lessons (another admin added or removed one) is dropped.
   const pendingValid = pending && pending.length === lessons.length && pending.every((id) => byId.has(id));
   const ordered = pendingValid ? pending.map((id) => byId.get(id)!) : lessons;
+  const unsaved = Boolean(pendingValid);
+  const groupKey = `${languageId}:${levelId}`;
+  useEffect(() => {
+    onUnsavedChange(groupKey, unsaved);
+    return () => onUnsavedChange(groupKey, false);
+  }, [onUnsavedChange, groupKey, unsaved]);
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -57,7 +67,7 @@ export function LessonGroup({
   const headingId = `lessons-${languageId}-${levelId}`;
   const saving = saver.state !== "idle";
   return (
-    <section aria-labelledby={headingId} className={`${cardClasses} p-4 sm:p-6`} data-lesson-group={`${languageId}:${levelId}`}>
+    <section aria-labelledby={headingId} className={`${cardClasses} p-4 sm:p-6`} data-lesson-group={groupKey}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-xl font-bold text-ink">
           {heading}
@@ -142,6 +152,7 @@ function LessonRow({
       <span className="flex flex-wrap items-center gap-2">
         <MoveButtons name={lesson.title} first={first || movesDisabled} last={last || movesDisabled} fields={key} />
         <LockSwitch locked={lesson.isLocked} label={`Lock ${lesson.title}`} fields={key} />
+        <ViewOnSiteLink name={lesson.title} href={lessonHref(lesson.languageId, lesson.levelId, lesson.id)} />
         {edit}
         <DeleteButton label={`Delete ${lesson.title}`} title={`Delete ${lesson.title}?`} warning={catalogTexts.lessonDeleteConfirm} fields={key} />
       </span>

@@ -26,6 +26,7 @@ import {
 import { useDialogFiles } from "#app/lib/dialog-files.ts";
 import { isHttpAddress, mediaUrlText } from "#common/media-url.ts";
 import { uploadKinds } from "#common/upload-rules.ts";
+import { catalogTexts, SAVE_AND_ADD_ANOTHER } from "#common/catalog-admin.ts";
 
 /** What the dialog opens with: empty for Add, the group's values for Edit (plus the key of the group being edited). */
 export interface PhraseDialogState {
@@ -35,6 +36,8 @@ export interface PhraseDialogState {
   rows: PhraseRowInput[];
   /** Edit only: the group as it was when the dialog opened. */
   group?: CatalogSelection & { audioUrl: string };
+  /** Counts the fresh forms "Save and add another" opened (each a new form). */
+  round?: number;
 }
 
 interface Row extends PhraseRowInput {
@@ -55,10 +58,13 @@ export function PhraseDialog({
   state,
   languages,
   onClose,
+  onAnother,
 }: {
   state: PhraseDialogState | null;
   languages: LanguageOption[];
   onClose: () => void;
+  /** Saved with "Save and add another": a fresh form for the same lesson. */
+  onAnother: (selection: CatalogSelection) => void;
 }) {
   return (
     <ModalDialog
@@ -67,7 +73,9 @@ export function PhraseDialog({
       title={state?.mode === "edit" ? "Edit Phrases" : "Add New Phrases"}
       width="xl"
     >
-      {state ? <PhraseForm key={`${state.mode}:${state.group?.audioUrl ?? ""}`} state={state} languages={languages} onClose={onClose} /> : null}
+      {state ? (
+        <PhraseForm key={`${state.mode}:${state.group?.audioUrl ?? ""}:${state.round ?? 0}`} state={state} languages={languages} onClose={onClose} onAnother={onAnother} />
+      ) : null}
     </ModalDialog>
   );
 }
@@ -85,7 +93,17 @@ function useLazyCatalog(languages: LanguageOption[], selection: CatalogSelection
   }));
 }
 
-function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; languages: LanguageOption[]; onClose: () => void }) {
+function PhraseForm({
+  state,
+  languages,
+  onClose,
+  onAnother,
+}: {
+  state: PhraseDialogState;
+  languages: LanguageOption[];
+  onClose: () => void;
+  onAnother: (selection: CatalogSelection) => void;
+}) {
   const formId = useId();
   const nextKey = useRef(state.rows.length || 1);
   const [selection, setSelection] = useState(state.selection);
@@ -108,6 +126,10 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
   const saving = save.state !== "idle";
   const generating = generate.state !== "idle";
   const firstText = firstOriginalText(rows);
+  // Editing the texts of a group while keeping its audio: the file still says what the rows said (issue 27).
+  const spokenTexts = (list: PhraseRowInput[]) => list.map((row) => row.originalText.trim()).filter(Boolean).join("\u0000");
+  const audioOutdated =
+    state.mode === "edit" && audioUrl.trim() === state.audioUrl.trim() && spokenTexts(rows) !== spokenTexts(state.rows) && firstText !== undefined;
 
   // The server's answers: field messages and a generated URL go into the form while rendering (React's pattern for
   // state that follows new data); closing and toasts are effects.
@@ -127,10 +149,13 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
     }
   }
   const saved = save.state === "idle" && save.data?.ok === true;
+  const another = useRef(false);
   useEffect(() => {
     // Its toast comes with the answer (flash cookie).
-    if (saved) onClose();
-  }, [saved, onClose]);
+    if (!saved) return;
+    if (another.current) onAnother(selection);
+    else onClose();
+  }, [saved, onClose, onAnother, selection]);
   const announced = useRef<unknown>(null);
   useEffect(() => {
     const result = generate.data;
@@ -145,8 +170,9 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   }
 
-  function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    another.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === SAVE_AND_ADD_ANOTHER;
     const parsed = phraseFormSchema.safeParse({ ...selection, audioUrl, phrases: rows });
     if (!parsed.success) {
       setErrors(phraseFormErrors(parsed.error));
@@ -300,6 +326,15 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
             <UploadProgress value={uploadProgress} label="Audio upload progress" className="basis-full sm:basis-auto sm:flex-1" />
           </div>
         </div>
+        {audioOutdated ? (
+          <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-ink" data-audio-outdated>
+            <p className="min-w-0 grow basis-64">{phraseText.audioOutdated}</p>
+            <Button type="button" variant="outline" size="sm" disabled={generating} onClick={() => generateAudio(true)}>
+              {generating ? <LoaderCircle className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+              {phraseText.regenerateAudio}
+            </Button>
+          </div>
+        ) : null}
         <CueEditor audioUrl={playable ? trimmedAudioUrl : ""} rows={rows} onRowsChange={setRows} />
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-semibold text-ink">Phrases</legend>
@@ -365,6 +400,11 @@ function PhraseForm({ state, languages, onClose }: { state: PhraseDialogState; l
       </DialogBody>
       <DialogFooter>
         <DialogCancel />
+        {state.mode === "add" ? (
+          <Button type="submit" name={SAVE_AND_ADD_ANOTHER} variant="outline" disabled={saving || uploading}>
+            {catalogTexts.saveAndAddAnother}
+          </Button>
+        ) : null}
         <Button type="submit" disabled={saving || uploading}>
           {saving ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
           {state.mode === "add" ? "Add Phrases" : "Update Phrases"}

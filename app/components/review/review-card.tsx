@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { RecordButton } from "#app/components/recorder/record-button.tsx";
 import { ReviewAudio } from "#app/components/review/review-audio.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { RATING_LABELS, type ReviewItem, type ReviewRating } from "#common/review.ts";
@@ -93,6 +94,9 @@ export function ReviewCard({
               {item.reading}
             </p>
           ) : null}
+          <div className="mt-3">
+            <RecordButton labeled phrase={{ phraseId: item.phraseId, original: item.original, audioUrl: item.audioUrl, cue: item.cue }} />
+          </div>
         </div>
         <form
           method="post"

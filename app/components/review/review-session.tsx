@@ -1,5 +1,5 @@
 import { LoaderCircle, Undo2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { useFetcher, useFetchers, useSubmit } from "react-router";
 import { Container } from "#app/components/page-header.tsx";
 import { ReviewCard } from "#app/components/review/review-card.tsx";
@@ -66,14 +66,18 @@ export function ReviewSession({
   const replayRef = useRef<() => void>(() => {});
   const submit = useSubmit();
   // Ratings and undos go out one after another, each once the one before has been answered: an undo never overtakes
-  // its rating, and the card's next rating never overtakes the undo. The phrases of those still waiting to go out:
+  // its rating, and the card's next rating never overtakes the undo. The phrases of those waiting or on their way:
   const [queued, setQueued] = useState<string[]>([]);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const send = (form: FormData, fetcherKey: string, phraseId: string) => {
     setQueued((previous) => [...previous, phraseId]);
-    chain.current = chain.current.then(() => {
-      setQueued((previous) => previous.filter((_, index) => index !== previous.indexOf(phraseId)));
-      return submit(form, { method: "post", navigate: false, fetcherKey, preventScrollReset: true }).catch(() => {});
+    chain.current = chain.current.then(async () => {
+      await submit(form, { method: "post", navigate: false, fetcherKey, preventScrollReset: true }).catch(() => {});
+      // The router renders its state (the fetcher, the queue read after this write) in a transition, and React renders
+      // pending transitions together: a phrase leaves `queued` in the same render as the queue read after its rating
+      // arrives. Dropped at once (an urgent update), a render could show it neither waiting nor rated, and a quick
+      // key would bring the card just rated back (seen on a loaded CI machine).
+      startTransition(() => setQueued((previous) => previous.filter((_, index) => index !== previous.indexOf(phraseId))));
     });
   };
 

@@ -2,11 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { BlogPostsTable } from "#app/components/admin/blog/blog-table.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
-import { blogPostSchema, blogText, sampleText, type BlogSampleOptions } from "#common/blog-post-schema.ts";
+import { blogPostSchema, blogText, CONTENT_MAX, sampleText, type BlogSampleOptions } from "#common/blog-post-schema.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { ToastMessage } from "#common/toast.ts";
 import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
 import { createPost, deletePost, listAllPosts, PostNotFound, setPublished, updatePost } from "#server/blog/blog-admin.server.ts";
+import { parsePostBody } from "#server/blog/markdown.server.ts";
 import { lessonKey, type CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/blog";
@@ -107,6 +108,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const message = { type: "success", title: intent === "delete" ? blogText.deleted : blogText.publishUpdated } as const;
     return data({ ok: true as const, intent, result: null }, { headers: toastHeaders(context, message) });
+  }
+
+  if (intent === "preview") {
+    // The editor's Preview: the body as the post page will show it, from the same parser (nothing is saved).
+    const content = String(formData.get("content") ?? "").slice(0, CONTENT_MAX);
+    return { ok: true as const, intent, result: null, preview: parsePostBody(content) };
   }
 
   throw data("Unknown action", { status: 400 });

@@ -4,7 +4,7 @@ import { LoaderCircle, Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
-import { DeleteButton, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DeleteButton, Thumb, ViewOnSiteLink, cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
@@ -81,6 +81,7 @@ export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
                 <h2 className="truncate text-lg font-bold text-ink">{language.name}</h2>
                 <p className="truncate text-sm text-muted">ID: {language.id}</p>
               </div>
+              <ViewOnSiteLink name={language.name} href={`/${language.id}`} />
               <LanguageDialog language={language} voices={voices} />
               <DeleteButton
                 label={`Delete ${language.name}`}

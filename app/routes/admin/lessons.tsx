@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, Pencil, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData } from "react-router";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
@@ -10,9 +10,11 @@ import { FormLockSwitch, cardClasses } from "#app/components/admin/catalog-ui.ts
 import { LessonGroup } from "#app/components/admin/lesson-group.tsx";
 import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
-import { catalogTexts, catalogToasts, lessonSchema, type AdminLanguage, type AdminLesson, type AdminLevel } from "#common/catalog-admin.ts";
+import { useLeaveGuard } from "#app/lib/use-leave-guard.ts";
+import { catalogTexts, catalogToasts, lessonSchema, SAVE_AND_ADD_ANOTHER, type AdminLanguage, type AdminLesson, type AdminLevel } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, withMedia, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import {
@@ -113,6 +115,18 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
         .map((level) => ({ language, level, lessons: lessons.filter((l) => l.levelId === level.id) }))
         .filter((group) => group.lessons.length > 0),
     );
+  // Groups with a new order not saved yet: leaving the page (a tab, the filter, a page of levels) asks first.
+  const [unsaved, setUnsaved] = useState<ReadonlySet<string>>(new Set());
+  const onUnsavedChange = useCallback((group: string, isUnsaved: boolean) => {
+    setUnsaved((previous) => {
+      if (previous.has(group) === isUnsaved) return previous;
+      const next = new Set(previous);
+      if (isUnsaved) next.add(group);
+      else next.delete(group);
+      return next;
+    });
+  }, []);
+  const blocker = useLeaveGuard(unsaved.size > 0);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -143,16 +157,30 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
             levelId={level.id}
             lessons={groupLessons}
             renderEdit={(lesson) => <LessonDialog languages={languages} levels={levels} lesson={lesson} />}
+            onUnsavedChange={onUnsavedChange}
           />
         ))
       )}
       <Pager label="Pages of levels" page={page} pages={pages} />
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        title={catalogTexts.unsavedOrderTitle}
+        description={catalogTexts.unsavedOrder}
+        cancelLabel="Stay"
+        confirmLabel="Leave"
+        onConfirm={async () => blocker.proceed?.()}
+      />
     </div>
   );
 }
 
 function LessonDialog({ languages, levels, lesson }: { languages: AdminLanguage[]; levels: AdminLevel[]; lesson?: AdminLesson }) {
   const [open, setOpen] = useState(false);
+  // Add: the form starts in the language and level the page shows; "Save and add another" starts a fresh form (a new
+  // key) in the language and level just used (issue 27).
+  const shown = useLoaderData<typeof loader>();
+  const [preset, setPreset] = useState({ round: 0, languageId: "", levelId: "", again: false });
   return (
     <>
       {lesson ? (
@@ -160,7 +188,14 @@ function LessonDialog({ languages, levels, lesson }: { languages: AdminLanguage[
           <Pencil aria-hidden />
         </Button>
       ) : (
-        <Button onClick={() => setOpen(true)} disabled={levels.length === 0}>
+        <Button
+          onClick={() => {
+            const levelId = shown.levelId === "all" ? "" : (shown.levelId ?? "");
+            setPreset((p) => ({ round: p.round + 1, languageId: shown.languageId ?? "", levelId, again: false }));
+            setOpen(true);
+          }}
+          disabled={levels.length === 0}
+        >
           <Plus aria-hidden />
           Add New Lesson
         </Button>
@@ -171,7 +206,15 @@ function LessonDialog({ languages, levels, lesson }: { languages: AdminLanguage[
         title={lesson ? "Edit Lesson" : "Add New Lesson"}
         description={lesson ? "Change this lesson. Its ID cannot change." : "Add a lesson to a level. It goes last in its level."}
       >
-        <LessonForm languages={languages} levels={levels} lesson={lesson} onDone={() => setOpen(false)} />
+        <LessonForm
+          key={preset.round}
+          languages={languages}
+          levels={levels}
+          lesson={lesson}
+          preset={preset}
+          onDone={() => setOpen(false)}
+          onAnother={(languageId, levelId) => setPreset((p) => ({ round: p.round + 1, languageId, levelId, again: true }))}
+        />
       </ModalDialog>
     </>
   );
@@ -181,12 +224,18 @@ function LessonForm({
   languages,
   levels,
   lesson,
+  preset,
   onDone,
+  onAnother,
 }: {
   languages: AdminLanguage[];
   levels: AdminLevel[];
   lesson?: AdminLesson;
+  /** Add: the language and level to start in; `again` after a "Save and add another" (the cursor waits in Lesson ID). */
+  preset: { languageId: string; levelId: string; again: boolean };
   onDone: () => void;
+  /** Saved with "Save and add another": the dialog stays open for the next lesson of that level. */
+  onAnother: (languageId: string, levelId: string) => void;
 }) {
   const fetcher = useFetcher<CatalogActionData>();
   const [form, fields] = useForm({
@@ -202,19 +251,21 @@ function LessonForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: lessonSchema }),
   });
   // The cascade of SPEC §4: a new language clears the level; levels are those of the chosen language.
-  const [languageId, setLanguageId] = useState(lesson?.languageId ?? "");
-  const [levelId, setLevelId] = useState(lesson?.levelId ?? "");
+  const [languageId, setLanguageId] = useState(lesson?.languageId ?? preset.languageId);
+  const [levelId, setLevelId] = useState(lesson?.levelId ?? (levels.some((l) => l.languageId === preset.languageId && l.id === preset.levelId) ? preset.levelId : ""));
   const languageLevels = levels.filter((l) => l.languageId === languageId);
   const busy = fetcher.state !== "idle";
   const shown = useLoaderData<typeof loader>();
   const showLanguage = useShowLanguage({ language: shown.languageId, level: shown.levelId });
+  const another = useRef(false);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) {
-      onDone();
+      if (another.current) onAnother(languageId, levelId);
+      else onDone();
       // A lesson added to (or moved into) another language is shown there.
       showLanguage(languageId, levelId);
     }
-  }, [fetcher.state, fetcher.data, onDone, showLanguage, languageId, levelId]);
+  }, [fetcher.state, fetcher.data, onDone, onAnother, showLanguage, languageId, levelId]);
   const selectProps = (f: typeof fields.languageId) => ({
     id: f.id,
     name: f.name,
@@ -223,7 +274,12 @@ function LessonForm({
     className: inputClasses,
   });
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className={dialogFormClasses}>
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmitCapture={(event) => (another.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === SAVE_AND_ADD_ANOTHER)}
+      className={dialogFormClasses}
+    >
       <DialogBody>
         <input type="hidden" name="intent" value={lesson ? "update" : "create"} />
         {lesson ? (
@@ -261,7 +317,13 @@ function LessonForm({
           </select>
         </FormField>
         <FormField field={fields.id} label="Lesson ID" hint={lesson ? undefined : "For example: greetings"}>
-          <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(lesson)} autoComplete="off" className={inputClasses} />
+          <input
+            {...getInputProps(fields.id, { type: "text" })}
+            readOnly={Boolean(lesson)}
+            autoComplete="off"
+            autoFocus={preset.again}
+            className={inputClasses}
+          />
         </FormField>
         <FormField field={fields.title} label="Title">
           <input {...getInputProps(fields.title, { type: "text" })} autoComplete="off" className={inputClasses} />
@@ -274,6 +336,11 @@ function LessonForm({
       </DialogBody>
       <DialogFooter>
         <DialogCancel />
+        {lesson ? null : (
+          <Button type="submit" name={SAVE_AND_ADD_ANOTHER} value="true" variant="outline" disabled={busy}>
+            {catalogTexts.saveAndAddAnother}
+          </Button>
+        )}
         <Button type="submit" disabled={busy}>
           {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
           {lesson ? "Update Lesson" : "Add Lesson"}

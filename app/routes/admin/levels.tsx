@@ -3,15 +3,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Globe, LoaderCircle, Pencil, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLoaderData } from "react-router";
+import { CefrLabelField } from "#app/components/admin/cefr-label-field.tsx";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
 import { LanguageFilter, useShowLanguage } from "#app/components/admin/language-filter.tsx";
-import { DeleteButton, FormLockSwitch, LockSwitch, MoveButtons, Thumb, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DeleteButton, FormLockSwitch, LockSwitch, MoveButtons, Thumb, ViewOnSiteLink, cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { defaultIcons } from "#app/components/catalog-cards.tsx";
 import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
-import { catalogTexts, catalogToasts, levelSchema, type AdminLanguage, type AdminLevel } from "#common/catalog-admin.ts";
+import { catalogTexts, catalogToasts, levelSchema, SAVE_AND_ADD_ANOTHER, type AdminLanguage, type AdminLevel } from "#common/catalog-admin.ts";
+import { levelHref } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, withMedia, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import {
@@ -178,6 +180,7 @@ function levelParts(level: AdminLevel, index: number, levels: AdminLevel[], lang
       <span className="flex min-w-0 flex-1 items-center gap-3">
         <Thumb src={level.iconUrl} fallback={defaultIcons.level} />
         <span className="min-w-0 font-semibold break-words text-ink">{level.title}</span>
+        <ViewOnSiteLink name={level.title} href={levelHref(level.languageId, level.id)} />
       </span>
     ),
     cefr: <span className="rounded-full bg-brand-100 px-2.5 py-1 text-xs font-bold text-brand-800">{level.cefrLabel}</span>,
@@ -199,6 +202,10 @@ function levelParts(level: AdminLevel, index: number, levels: AdminLevel[], lang
 
 function LevelDialog({ languages, level }: { languages: AdminLanguage[]; level?: AdminLevel }) {
   const [open, setOpen] = useState(false);
+  // Add: the form starts in the language the page shows; "Save and add another" starts a fresh form (a new key) in
+  // the language just used (issue 27).
+  const shownLanguage = useLoaderData<typeof loader>().languageId;
+  const [preset, setPreset] = useState({ round: 0, languageId: "", again: false });
   return (
     <>
       {level ? (
@@ -206,7 +213,13 @@ function LevelDialog({ languages, level }: { languages: AdminLanguage[]; level?:
           <Pencil aria-hidden />
         </Button>
       ) : (
-        <Button onClick={() => setOpen(true)} disabled={languages.length === 0}>
+        <Button
+          onClick={() => {
+            setPreset((p) => ({ round: p.round + 1, languageId: shownLanguage ?? "", again: false }));
+            setOpen(true);
+          }}
+          disabled={languages.length === 0}
+        >
           <Plus aria-hidden />
           Add Level
         </Button>
@@ -217,20 +230,44 @@ function LevelDialog({ languages, level }: { languages: AdminLanguage[]; level?:
         title={level ? "Edit Level" : "Add New Level"}
         description={level ? "Change this level. Its ID cannot change." : "Add a CEFR level to a language."}
       >
-        <LevelForm languages={languages} level={level} onDone={() => setOpen(false)} />
+        <LevelForm
+          key={preset.round}
+          languages={languages}
+          level={level}
+          presetLanguageId={preset.languageId}
+          onDone={() => setOpen(false)}
+          again={preset.again}
+          onAnother={(languageId) => setPreset((p) => ({ round: p.round + 1, languageId, again: true }))}
+        />
       </ModalDialog>
     </>
   );
 }
 
-function LevelForm({ languages, level, onDone }: { languages: AdminLanguage[]; level?: AdminLevel; onDone: () => void }) {
+function LevelForm({
+  languages,
+  level,
+  presetLanguageId = "",
+  again = false,
+  onDone,
+  onAnother,
+}: {
+  languages: AdminLanguage[];
+  level?: AdminLevel;
+  presetLanguageId?: string;
+  /** The form follows a "Save and add another": the cursor waits in its first empty field. */
+  again?: boolean;
+  onDone: () => void;
+  /** Saved with "Save and add another": the dialog stays open for the next level of that language. */
+  onAnother: (languageId: string) => void;
+}) {
   const fetcher = useFetcher<CatalogActionData>();
   const [form, fields] = useForm({
     id: level ? `level-edit-${level.languageId}-${level.id}` : "level-add",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     defaultValue: level
       ? { id: level.id, languageId: level.languageId, title: level.title, cefrLabel: level.cefrLabel, iconUrl: level.iconUrl }
-      : { id: "", languageId: "", title: "", cefrLabel: "", iconUrl: "" },
+      : { id: "", languageId: presetLanguageId, title: "", cefrLabel: "", iconUrl: "" },
     // Checked on submit, every field at once: a check on leaving a field moved the submit button from under
     // the pointer, so the first click showed one message and sent nothing.
     shouldValidate: "onSubmit",
@@ -240,18 +277,23 @@ function LevelForm({ languages, level, onDone }: { languages: AdminLanguage[]; l
   const busy = fetcher.state !== "idle";
   const showLanguage = useShowLanguage({ language: useLoaderData<typeof loader>().languageId });
   const chosen = useRef<string | null>(null);
+  const another = useRef(false);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) {
-      onDone();
+      if (another.current) onAnother(chosen.current ?? "");
+      else onDone();
       showLanguage(chosen.current);
     }
-  }, [fetcher.state, fetcher.data, onDone, showLanguage]);
+  }, [fetcher.state, fetcher.data, onDone, onAnother, showLanguage]);
   return (
     <fetcher.Form
       method="post"
       {...getFormProps(form)}
       // Remembered for after the save: a level added to (or moved into) another language is shown there.
-      onSubmitCapture={(event) => (chosen.current = String(new FormData(event.currentTarget).get("languageId") ?? ""))}
+      onSubmitCapture={(event) => {
+        chosen.current = String(new FormData(event.currentTarget).get("languageId") ?? "");
+        another.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === SAVE_AND_ADD_ANOTHER;
+      }}
       className={dialogFormClasses}
     >
       <DialogBody>
@@ -266,7 +308,7 @@ function LevelForm({ languages, level, onDone }: { languages: AdminLanguage[]; l
           <select
             id={fields.languageId.id}
             name={fields.languageId.name}
-            defaultValue={level?.languageId ?? ""}
+            defaultValue={level?.languageId ?? presetLanguageId}
             aria-invalid={fields.languageId.errors ? true : undefined}
             aria-describedby={fields.languageId.errors ? fields.languageId.errorId : undefined}
             className={inputClasses}
@@ -280,19 +322,28 @@ function LevelForm({ languages, level, onDone }: { languages: AdminLanguage[]; l
           </select>
         </FormField>
         <FormField field={fields.id} label="Level ID" hint={level ? undefined : "For example: a1"}>
-          <input {...getInputProps(fields.id, { type: "text" })} readOnly={Boolean(level)} autoComplete="off" className={inputClasses} />
+          <input
+            {...getInputProps(fields.id, { type: "text" })}
+            readOnly={Boolean(level)}
+            autoComplete="off"
+            autoFocus={again}
+            className={inputClasses}
+          />
         </FormField>
         <FormField field={fields.title} label="Title">
           <input {...getInputProps(fields.title, { type: "text" })} autoComplete="off" className={inputClasses} />
         </FormField>
-        <FormField field={fields.cefrLabel} label="CEFR Label">
-          <input {...getInputProps(fields.cefrLabel, { type: "text" })} placeholder="A1" autoComplete="off" className={inputClasses} />
-        </FormField>
+        <CefrLabelField field={fields.cefrLabel} defaultValue={level?.cefrLabel ?? ""} />
         <IconUrlField field={fields.iconUrl} kind="levelIcon" defaultValue={level?.iconUrl ?? ""} />
         <FormLockSwitch id={`${form.id}-locked`} defaultChecked={level?.isLocked ?? false} />
       </DialogBody>
       <DialogFooter>
         <DialogCancel />
+        {level ? null : (
+          <Button type="submit" name={SAVE_AND_ADD_ANOTHER} value="true" variant="outline" disabled={busy}>
+            {catalogTexts.saveAndAddAnother}
+          </Button>
+        )}
         <Button type="submit" disabled={busy}>
           {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
           {level ? "Update Level" : "Add Level"}

@@ -1,5 +1,6 @@
 import { ArrowRight, FileText, Settings } from "lucide-react";
 import { Link } from "react-router";
+import { CatalogArchivePanel } from "#app/components/admin/catalog-archive.tsx";
 import { adminSection, adminSections } from "#app/lib/admin-sections.ts";
 import { countLabel } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -73,6 +74,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
       </section>
+      <CatalogArchivePanel />
       <section aria-labelledby="quick-access-title" className="rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] sm:p-7">
         <h2 id="quick-access-title" className="text-xl font-bold text-ink">
           Quick Access

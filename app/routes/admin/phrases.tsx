@@ -2,6 +2,7 @@ import { ChevronDown, LoaderCircle, Pause, Pencil, Play, Plus, Search, X } from 
 import { Accordion } from "radix-ui";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { DeleteButton } from "#app/components/admin/catalog-ui.tsx";
 import { CueBackfill } from "#app/components/admin/cue-backfill.tsx";
 import { EditGroupButton, type OnEditGroup } from "#app/components/admin/edit-group-button.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
@@ -18,10 +19,12 @@ import { countLabel } from "#common/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
 import { PHRASE_SEARCH, phraseFormErrors, phraseFormFromData, phraseFormSchema, phraseText } from "#common/phrase-form.ts";
 import type { AdminAudioGroup, AdminPhraseLanguage, AdminPhraseLesson, AdminPhraseLevel } from "#common/phrases-admin.ts";
+import type { CatalogSelection } from "#app/components/admin/catalog-select.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { useSearchHref } from "#app/lib/use-search-href.ts";
 import {
   addPhrases,
+  deletePhraseGroup,
   generateGroupSpeech,
   generatePhraseAudio,
   LessonGoneError,
@@ -41,6 +44,16 @@ import type { PhraseTreeData } from "./phrase-tree.ts";
 import type { Route } from "./+types/phrases";
 
 const section = adminSection("/admin/phrases");
+
+/** The audio group an edit or a delete is about, as its lesson and audio URL when the page showed it. */
+function groupKeyFrom(formData: FormData) {
+  return {
+    languageId: String(formData.get("groupLanguageId") ?? ""),
+    levelId: String(formData.get("groupLevelId") ?? ""),
+    lessonId: String(formData.get("groupLessonId") ?? ""),
+    audioUrl: String(formData.get("groupAudioUrl") ?? ""),
+  };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -89,6 +102,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return speaking(intent, async () => ({ ok: true, intent, ...(await generateGroupSpeech(speech, { texts, languageId })) }));
   }
 
+  if (intent === "delete") {
+    const group = groupKeyFrom(formData);
+    const writer = { db, events: runtime.events, storage: runtime.storage, logger: runtime.logger };
+    try {
+      const count = await deletePhraseGroup(writer, group);
+      return data({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.groupDeleted(count) }) });
+    } catch (error) {
+      if (!(error instanceof PhraseGroupGoneError)) throw error;
+      return data(
+        { ok: false, intent },
+        { status: 409, headers: toastHeaders(context, { type: "error", title: phraseText.groupDeleteFailed, description: error.message }) },
+      );
+    }
+  }
+
   if (intent === "add" || intent === "update") {
     const parsed = phraseFormSchema.safeParse(phraseFormFromData(formData));
     if (!parsed.success) return data<PhraseActionData>({ ok: false, intent, errors: phraseFormErrors(parsed.error) }, { status: 400 });
@@ -108,13 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const count = await addPhrases(writer, value);
         return data<PhraseActionData>({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.added(count) }) });
       }
-      const group = {
-        languageId: String(formData.get("groupLanguageId") ?? ""),
-        levelId: String(formData.get("groupLevelId") ?? ""),
-        lessonId: String(formData.get("groupLessonId") ?? ""),
-        audioUrl: String(formData.get("groupAudioUrl") ?? ""),
-      };
-      await updatePhraseGroup(writer, group, value);
+      await updatePhraseGroup(writer, groupKeyFrom(formData), value);
       return data<PhraseActionData>({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.updated }) });
     } catch (error) {
       await runtime.media.discard(audio);
@@ -169,7 +191,15 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
   const expandedValue = useMemo(() => ({ expanded, toggle }), [expanded, toggle]);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  const openAdd = () => setDialog({ mode: "add", selection: { languageId: "", levelId: "", lessonId: "" }, audioUrl: "", rows: [] });
+  // Add starts in the lesson (or level, or language) the admin last opened below; "Save and add another" keeps the
+  // lesson it saved to (issue 27).
+  const lookingAt = useRef<CatalogSelection>(nothingChosen);
+  const look = useCallback((selection: CatalogSelection) => (lookingAt.current = selection), []);
+  const openAdd = () => setDialog({ mode: "add", selection: lookingAt.current, audioUrl: "", rows: [] });
+  const addAnother = useCallback(
+    (selection: CatalogSelection) => setDialog((current) => ({ mode: "add", selection, audioUrl: "", rows: [], round: (current?.round ?? 0) + 1 })),
+    [],
+  );
   const openEdit = useCallback(
     (languageId: string, levelId: string, lessonId: string, group: AdminAudioGroup) =>
       setDialog({
@@ -208,12 +238,14 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
           {search ? null : (
             <>
               {!hasPhrases ? <EmptyCard text={phraseText.noPhrases} /> : null}
-              <PhraseAccordions languages={languages} onEdit={openEdit} />
+              <LookingAt value={look}>
+                <PhraseAccordions languages={languages} onEdit={openEdit} />
+              </LookingAt>
             </>
           )}
         </ExpandedPhrase>
       )}
-      <PhraseDialog state={dialog} languages={languages} onClose={closeDialog} />
+      <PhraseDialog state={dialog} languages={languages} onClose={closeDialog} onAnother={addAnother} />
     </div>
   );
 }
@@ -348,6 +380,22 @@ function Loading() {
   );
 }
 
+const nothingChosen: CatalogSelection = { languageId: "", levelId: "", lessonId: "" };
+const LookingAt = createContext<(selection: CatalogSelection) => void>(() => {});
+
+/** Tells the page which accordion was opened last (its parent again when it closes): where Add Phrases starts. */
+function useLooking(open: boolean, here: CatalogSelection, parent: CatalogSelection) {
+  const look = use(LookingAt);
+  const wasOpen = useRef(open);
+  const { languageId, levelId, lessonId } = here;
+  useEffect(() => {
+    if (open !== wasOpen.current) look(open ? { languageId, levelId, lessonId } : parent);
+    wasOpen.current = open;
+    // `parent` is derived from `here`'s ids: these three say when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, look, languageId, levelId, lessonId]);
+}
+
 function PhraseAccordions({ languages, onEdit }: { languages: AdminPhraseLanguage[]; onEdit: OnEdit }) {
   const [open, setOpen] = useState<string[]>([]);
   return (
@@ -360,6 +408,7 @@ function PhraseAccordions({ languages, onEdit }: { languages: AdminPhraseLanguag
 }
 
 function LanguageItem({ language, open, onEdit }: { language: AdminPhraseLanguage; open: boolean; onEdit: OnEdit }) {
+  useLooking(open, { languageId: language.id, levelId: "", lessonId: "" }, nothingChosen);
   const result = useChildren(open, phraseTreeHref(language.id));
   const levels = result?.kind === "levels" ? result.levels : null;
   const [openLevels, setOpenLevels] = useState<string[]>([]);
@@ -387,6 +436,7 @@ function LanguageItem({ language, open, onEdit }: { language: AdminPhraseLanguag
 }
 
 function LevelItem({ languageId, level, open, onEdit }: { languageId: string; level: AdminPhraseLevel; open: boolean; onEdit: OnEdit }) {
+  useLooking(open, { languageId, levelId: level.id, lessonId: "" }, { languageId, levelId: "", lessonId: "" });
   const result = useChildren(open, phraseTreeHref(languageId, level.id));
   const lessons = result?.kind === "lessons" ? result.lessons : null;
   const [openLessons, setOpenLessons] = useState<string[]>([]);
@@ -434,6 +484,7 @@ function LessonItem({
   open: boolean;
   onEdit: OnEdit;
 }) {
+  useLooking(open, { languageId, levelId, lessonId: lesson.id }, { languageId, levelId, lessonId: "" });
   const result = useChildren(open, phraseTreeHref(languageId, levelId, lesson.id));
   const groups = result?.kind === "groups" ? result.groups : null;
   return (
@@ -456,6 +507,7 @@ function LessonItem({
             number={index + 1}
             group={group}
             onEdit={() => onEdit(languageId, levelId, lesson.id, group)}
+            deleteFields={{ groupLanguageId: languageId, groupLevelId: levelId, groupLessonId: lesson.id, groupAudioUrl: group.audioUrl }}
           />
         ))}
       </Accordion.Content>
@@ -463,7 +515,20 @@ function LessonItem({
   );
 }
 
-function AudioGroupCard({ audioKey, number, group, onEdit }: { audioKey: string; number: number; group: AdminAudioGroup; onEdit: () => void }) {
+function AudioGroupCard({
+  audioKey,
+  number,
+  group,
+  onEdit,
+  deleteFields,
+}: {
+  audioKey: string;
+  number: number;
+  group: AdminAudioGroup;
+  onEdit: () => void;
+  /** The group's key as the delete action reads it. */
+  deleteFields: Record<string, string>;
+}) {
   const player = useAudioPlayer(audioKey, group.audioUrl, { preload: "none" });
   const { expanded, toggle } = use(ExpandedPhrase);
   const openId = openPhraseId(group, expanded);
@@ -481,11 +546,12 @@ function AudioGroupCard({ audioKey, number, group, onEdit }: { audioKey: string;
         <Button type="button" size="iconMd" onClick={() => void togglePlay()} aria-label={player.playing ? `Pause ${title}` : `Play ${title}`}>
           {player.playing ? <Pause className="fill-current" aria-hidden /> : <Play className="translate-x-px fill-current" aria-hidden />}
         </Button>
-        <h3 className="min-w-0 flex-1 font-semibold text-ink">{title}</h3>
+        <h3 className="min-w-0 grow basis-40 font-semibold text-ink">{title}</h3>
         <Button type="button" variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${title}`}>
           <Pencil aria-hidden />
           Edit
         </Button>
+        <DeleteButton label={`Delete ${title}`} title={`Delete ${title}?`} warning={phraseText.groupDeleteWarning(group.phrases.length)} fields={deleteFields} />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <div

@@ -1,10 +1,12 @@
 import { announceLearnerChange } from "#server/learning/learner-changes.server.ts";
+import { DownloadedLessons } from "#app/components/offline/downloaded-lessons.tsx";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowRight, BookOpen, Heart, LoaderCircle, LogOut, Pause, Play, Save, Trash2 } from "lucide-react";
 import { Avatar } from "radix-ui";
-import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { Container, PageHeader } from "#app/components/page-header.tsx";
+import { useRefreshWhenIdle } from "#app/lib/use-refresh-when-idle.ts";
 import { DailyGoal } from "#app/components/profile/daily-goal.tsx";
 import { ReviewSettings } from "#app/components/profile/review-settings.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -139,8 +141,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const { settings } = goal;
   const lastResult = actionData && "intent" in actionData ? { intent: String(actionData.intent), result: actionData.result } : undefined;
   // The app synced (or another tab changed something): read the page's data again, as after a reconnect.
-  const revalidator = useRevalidator();
-  const refresh = () => void revalidator.revalidate();
+  const refresh = useRefreshWhenIdle();
   useLiveEvents({ on: { "sync.available": refresh }, onReconnect: refresh });
   return (
     <>
@@ -162,6 +163,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             timeZones={timeZones}
             lastResult={lastResult}
           />
+          <DownloadedLessons />
         </div>
         <section
           aria-labelledby="learning-title"

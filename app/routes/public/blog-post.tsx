@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { AudioCard } from "#app/components/audio-card.tsx";
 import { PostMeta } from "#app/components/blog-card.tsx";
+import { MarkdownBody } from "#app/components/markdown-body.tsx";
 import { Container } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
@@ -10,6 +11,7 @@ import { seo } from "#app/lib/seo.ts";
 import { getIsAdmin } from "#server/auth/session.server.ts";
 import { redirectedSlug } from "#server/blog/blog-admin.server.ts";
 import { findPostBySlug } from "#server/blog/blog.server.ts";
+import { parsePostBody } from "#server/blog/markdown.server.ts";
 import { openLesson } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/blog-post";
@@ -31,8 +33,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const group = access.kind === "open" ? access.groups.find((g) => g.audioUrl === post.sample?.audioUrl) : undefined;
     if (group) sample = { title: post.sample.title, audioUrl: group.audioUrl, phrases: group.phrases };
   }
-  const { sample: _omitted, ...rest } = post;
-  return { found: true as const, post: rest, sample };
+  const { sample: _omitted, content, ...rest } = post;
+  // The sample goes after the body's third line (SPEC §9); each side is Markdown of its own (a list the sample cuts
+  // goes on numbered after it).
+  const lines = content.split("\n");
+  const before = sampleInsertionIndex(lines.length);
+  const body = { beforeSample: parsePostBody(lines.slice(0, before).join("\n")), afterSample: parsePostBody(lines.slice(before).join("\n")) };
+  return { found: true as const, post: rest, body, sample };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
@@ -70,17 +77,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       </Container>
     );
   }
-  const { post, sample } = loaderData;
-  const lines = post.content.split("\n");
-  const before = sampleInsertionIndex(lines.length);
-  const paragraphs = (part: string[], offset: number) =>
-    part.map((line, index) =>
-      line.trim() ? (
-        <p key={offset + index} className="leading-relaxed">
-          {line}
-        </p>
-      ) : null,
-    );
+  const { post, body, sample } = loaderData;
   return (
     <article className="pb-16">
       <header className="bg-gradient-to-b from-brand-50 to-white">
@@ -105,7 +102,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             className="mb-4 aspect-[1200/630] w-full rounded-[var(--radius-card)] object-cover"
           />
         ) : null}
-        {paragraphs(lines.slice(0, before), 0)}
+        <MarkdownBody blocks={body.beforeSample} />
         {sample ? (
           <AudioCard
             audioUrl={sample.audioUrl}
@@ -115,7 +112,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             phrases={sample.phrases.map((p) => ({ id: p.id, original: p.originalText, translation: p.translatedText }))}
           />
         ) : null}
-        {paragraphs(lines.slice(before), before)}
+        <MarkdownBody blocks={body.afterSample} />
         <div className="pt-6">
           <BackToBlog />
         </div>

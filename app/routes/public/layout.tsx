@@ -6,6 +6,7 @@ import { Container } from "#app/components/page-header.tsx";
 import { PromoStrip } from "#app/components/promo-strip.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
+import { SyncStatus } from "#app/components/sync-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/layout";
@@ -64,6 +65,7 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
       <PromoStrip siteName={siteName} />
       <MobileTopBar logo={chrome.logo} siteName={siteName} user={user} isAdmin={isAdmin} reviewsDue={reviewsDue} />
       <SiteHeader logo={chrome.logo} siteName={siteName} isAdmin={isAdmin} user={user} reviewsDue={reviewsDue} />
+      <SyncStatus />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -1,19 +1,24 @@
 import { announceLearnerChange } from "#server/learning/learner-changes.server.ts";
 import { lazy, Suspense, useEffect } from "react";
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { FavoritePlaceholder, LessonProgress } from "#app/components/lesson-progress.tsx";
 import { AppPromo } from "#app/components/app-promo.tsx";
+import { LockedPreviewBand } from "#app/components/locked-badge.tsx";
+import { OfflineSlot } from "#app/components/offline/offline-slot.tsx";
 import { NextStepLink } from "#app/components/lesson-next.tsx";
 import { LessonPlayer } from "#app/components/lesson-player.tsx";
+import { RecordButton } from "#app/components/recorder/record-button.tsx";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { lessonHref, levelHref } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authText } from "#common/toast.ts";
+import { isQueuedResult } from "#common/outbox.ts";
 import { useViewerProgress } from "#app/lib/viewer.ts";
 import { SIGNED_IN_ATTRIBUTE } from "#common/viewer.ts";
 import { requireUser, toastHeaders } from "#server/auth/session.server.ts";
+import { openLessonFor } from "#server/catalog/admin-preview.server.ts";
 import { openLesson } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { addFavorite, removeFavoriteByPhrase, setLessonCompleted } from "#server/learning/learning.server.ts";
@@ -24,12 +29,12 @@ import type { Route } from "./+types/lesson";
  * The same page for everyone, so the page cache serves it to learners too: a learner's completion and favourites
  * come from /api/viewer (app/lib/viewer.ts, docs/decisions/008-shared-pages-private-viewer.md).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
   const catalog = await runtime.catalog();
-  const access = openLesson(catalog, params.language, params.level, params.lesson);
-  // Locked content never reaches the page: no phrases, no audio URLs, only the redirect, which takes the place of
-  // the locked address in the history (SPEC §2 "replacing history").
+  const access = await openLessonFor(request, context, catalog, params);
+  // Locked content never reaches a learner's page: no phrases, no audio URLs, only the redirect, which takes the
+  // place of the locked address in the history (SPEC §2 "replacing history"). An admin previews it (issue 27).
   if (access.kind === "locked") throw redirect(access.redirectTo);
   if (access.kind === "missing") return data({ found: false as const }, { status: 404 });
   const settings = await runtime.settings.get();
@@ -40,6 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     level: access.level,
     lesson: access.lesson,
     groups: access.groups,
+    lockedForLearners: access.lockedForLearners,
     next: nextAfterLesson(catalog, access.language.id, access.level.id, access.lesson.id),
     promo: { appStoreLink: settings.app_store_link, playStoreLink: settings.play_store_link },
   };
@@ -80,6 +86,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw data("Unknown action", { status: 400 });
 }
 
+/**
+ * Offline (the browser says so, or the request failed to leave), the write waits in the outbox and is sent through
+ * the sync push when the connection returns (docs/decisions/015-website-outbox.md). Online, the server's action as
+ * before. The outbox code is loaded only then.
+ */
+export async function clientAction({ serverAction, request, params }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  if (navigator.onLine) {
+    try {
+      return await serverAction();
+    } catch (error) {
+      // fetch's TypeError: no answer came (no connection). Anything else is the server's, as before.
+      if (!(error instanceof TypeError)) throw error;
+    }
+  }
+  // Already loaded with the learner's controls (lesson-learner.tsx imports it): offline, a new chunk could not load.
+  const { queueLessonWrite } = await import("#app/lib/outbox/outbox-store.ts");
+  return queueLessonWrite(params, form);
+}
+
+/** A queued write changed nothing on the server, and offline a reload would fail: keep the page as it is. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isQueuedResult(actionResult) ? false : defaultShouldRevalidate;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   const path = lessonHref(params.language, params.level, params.lesson);
   if (!loaderData?.found) return seo(matches, { title: "Lesson not found", description: "This lesson doesn't exist.", path, noindex: true });
@@ -115,9 +146,10 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
       </Container>
     );
   }
-  const { language, level, lesson, groups, next, promo, siteName } = loaderData;
+  const { language, level, lesson, groups, next, promo, siteName, lockedForLearners } = loaderData;
   const signInHref = `/auth?redirectTo=${encodeURIComponent(lessonHref(language.id, level.id, lesson.id))}`;
-  const learner = progress && { completed: progress.completedLessons.includes(lesson.id), favorites: new Set(progress.favorites) };
+  // An admin's preview of a locked lesson: no progress, favourites or download, which learners cannot have here.
+  const learner = !lockedForLearners && progress && { completed: progress.completedLessons.includes(lesson.id), favorites: new Set(progress.favorites) };
   return (
     <>
       <PageHeader
@@ -135,7 +167,12 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
         />
       </PageHeader>
       <Container className="space-y-10 pb-16">
-        {learner ? (
+        {lockedForLearners ? (
+          <LockedPreviewBand kind="lesson" />
+        ) : (
+          <OfflineSlot lesson={{ languageId: language.id, levelId: level.id, lessonId: lesson.id }} />
+        )}
+        {lockedForLearners ? null : learner ? (
           <Suspense fallback={<LessonProgress signInHref={signInHref} />}>
             <LearnerProgress completed={learner.completed} next={next} />
           </Suspense>
@@ -147,15 +184,18 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
         ) : (
           <LessonPlayer
             groups={groups}
-            renderPhraseActions={(phrase) =>
-              learner ? (
-                <Suspense fallback={<FavoritePlaceholder />}>
-                  <PhraseFavoriteButton phrase={phrase} saved={learner.favorites.has(phrase.id)} />
-                </Suspense>
-              ) : (
-                <FavoritePlaceholder />
-              )
-            }
+            renderPhraseActions={(phrase) => (
+              <>
+                <RecordButton phrase={{ phraseId: phrase.id, original: phrase.original, audioUrl: phrase.audioUrl ?? "", cue: phrase.cue }} />
+                {learner ? (
+                  <Suspense fallback={<FavoritePlaceholder />}>
+                    <PhraseFavoriteButton phrase={phrase} saved={learner.favorites.has(phrase.id)} />
+                  </Suspense>
+                ) : (
+                  <FavoritePlaceholder />
+                )}
+              </>
+            )}
           />
         )}
         {next ? <NextStepLink next={next} /> : null}

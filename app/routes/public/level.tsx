@@ -2,25 +2,27 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { CardGrid } from "#app/components/card-grid.tsx";
 import { LessonCard } from "#app/components/catalog-cards.tsx";
+import { LockedPreviewBand } from "#app/components/locked-badge.tsx";
+import { OfflineSlot } from "#app/components/offline/offline-slot.tsx";
 import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { levelHref } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
-import { openLevel } from "#server/catalog/public-catalog.server.ts";
+import { openLevelFor } from "#server/catalog/admin-preview.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { useViewerProgress } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/level";
 
 /** The same page for everyone; a learner's completed lessons come from /api/viewer (app/lib/viewer.ts). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
   const catalog = await runtime.catalog();
-  const access = openLevel(catalog, params.language, params.level);
-  // A locked level is never rendered. The redirect takes the place of the locked address in the history, so Back
-  // returns to the page the visitor came from (SPEC §2 "replacing history").
+  const access = await openLevelFor(request, context, catalog, params.language, params.level);
+  // A locked level is never rendered for a learner. The redirect takes the place of the locked address in the
+  // history, so Back returns to the page the visitor came from (SPEC §2 "replacing history"). An admin previews it.
   if (access.kind === "locked") throw redirect(access.redirectTo);
   if (access.kind === "missing") return data({ found: false as const }, { status: 404 });
-  return { found: true as const, language: access.language, level: access.level, lessons: access.lessons };
+  return { found: true as const, language: access.language, level: access.level, lessons: access.lessons, lockedForLearners: access.lockedForLearners };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
@@ -46,7 +48,7 @@ export default function Level({ loaderData }: Route.ComponentProps) {
       </Container>
     );
   }
-  const { language, level, lessons } = loaderData;
+  const { language, level, lessons, lockedForLearners } = loaderData;
   const completed = new Set(progress?.completedLessons ?? []);
   return (
     <>
@@ -70,14 +72,18 @@ export default function Level({ loaderData }: Route.ComponentProps) {
         />
       </PageHeader>
       <Container className="pb-16">
+        {lockedForLearners ? <LockedPreviewBand kind="level" className="mb-6" /> : null}
         {lessons.length === 0 ? (
           <EmptyState message="No lessons available for this level yet. Check back soon!" />
         ) : (
-          <CardGrid label="Lessons" columns={3}>
-            {lessons.map((lesson) => (
-              <LessonCard key={lesson.id} lesson={lesson} completed={completed.has(lesson.id)} />
-            ))}
-          </CardGrid>
+          <>
+            {lockedForLearners ? null : <OfflineSlot className="mb-6" level={{ languageId: language.id, levelId: level.id, lessons }} />}
+            <CardGrid label="Lessons" columns={3}>
+              {lessons.map((lesson) => (
+                <LessonCard key={lesson.id} lesson={lesson} completed={completed.has(lesson.id)} preview={lockedForLearners} />
+              ))}
+            </CardGrid>
+          </>
         )}
       </Container>
     </>

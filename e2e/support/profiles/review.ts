@@ -13,13 +13,14 @@ import { insertSpanishGreetings } from "#e2e/support/catalogue-rows.ts";
  * - "keys": nothing saved yet but the locked phrase (saved before the lesson was locked): it never shows
  * - "empty": nothing saved
  * - "nojs": Gracias saved
+ * - "recorder": Adiós saved (e2e/recorder.both.spec.ts records it on the review card; nothing is rated)
  */
 export const reviewFixture = {
   learner: (project: string, test: ReviewLearner) => ({ email: `review-${test}.${project}@phrasewise.test`, password: `${test}-${project}-pass` }),
   lesson: "/spanish/a1/greetings",
 };
 
-const reviewLearners = ["keys", "empty", "nojs"] as const;
+const reviewLearners = ["keys", "empty", "nojs", "recorder"] as const;
 export type ReviewLearner = (typeof reviewLearners)[number];
 
 export async function prepare(runtime: Runtime) {
@@ -60,6 +61,7 @@ export async function prepare(runtime: Runtime) {
       const learner = await createConfirmedUser(runtime.auth, db, reviewFixture.learner(project, test));
       if (test === "keys") await addFavorite(db, learner.id, idOf("Secreto"));
       if (test === "nojs") await addFavorite(db, learner.id, idOf("Gracias"));
+      if (test === "recorder") await addFavorite(db, learner.id, idOf("Adiós"));
     }
   }
 }

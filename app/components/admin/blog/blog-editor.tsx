@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CircleAlert, ImagePlus, LoaderCircle, Save, X } from "lucide-react";
+import { CircleAlert, Eye, ImagePlus, LoaderCircle, Save, X } from "lucide-react";
 import { Switch } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -25,6 +25,8 @@ import type { AdminAudioGroup } from "#common/phrases-admin.ts";
 import { checkBeforeUpload, uploadKinds } from "#common/upload-rules.ts";
 import { useIsDisplayable } from "#app/components/admin/media-origins.ts";
 import { mediaUrlText } from "#common/media-url.ts";
+import { MarkdownBody } from "#app/components/markdown-body.tsx";
+import { MARKDOWN_HINT, type MarkdownBlock } from "#common/markdown.ts";
 
 interface ActionAnswer {
   ok: boolean;
@@ -137,9 +139,10 @@ export function BlogEditorDialog({ post, samples, onClose }: { post: AdminBlogPo
           <FormField field={fields.excerpt} label="Excerpt" hint="Optional: the first 120 characters of the content are shown otherwise.">
             <textarea {...getTextareaProps(fields.excerpt, { ariaDescribedBy: fields.excerpt.descriptionId })} rows={2} className={inputClasses} />
           </FormField>
-          <FormField field={fields.content} label="Content" hint="Plain text: each line is a paragraph.">
+          <FormField field={fields.content} label="Content" hint={MARKDOWN_HINT}>
             <textarea {...getTextareaProps(fields.content, { ariaDescribedBy: fields.content.descriptionId })} rows={10} className={inputClasses} />
           </FormField>
+          <ContentPreview contentId={fields.content.id} />
           <div className="flex items-center gap-3">
             <Switch.Root
               id={`${form.id}-published`}
@@ -342,5 +345,47 @@ function SamplePicker({ post, samples, error }: { post: AdminBlogPost | null; sa
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * The body as the post page will show it, parsed by the server (the page's own parser), before anything is saved.
+ * Each press reads the text as it is now.
+ */
+function ContentPreview({ contentId }: { contentId: string }) {
+  const preview = useFetcher<{ preview?: MarkdownBlock[] }>();
+  const [shown, setShown] = useState(false);
+  const panelId = useId();
+  const loading = preview.state !== "idle";
+  const blocks = preview.data?.preview;
+  return (
+    <div>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        aria-expanded={shown}
+        aria-controls={panelId}
+        onClick={() => {
+          const content = (document.getElementById(contentId) as HTMLTextAreaElement | null)?.value ?? "";
+          setShown(true);
+          // Nothing changes on the server: the page's data need not be read again.
+          void preview.submit({ intent: "preview", content }, { method: "post", defaultShouldRevalidate: false });
+        }}
+      >
+        {loading ? <LoaderCircle className="animate-spin" aria-hidden /> : <Eye aria-hidden />}
+        {shown ? "Update preview" : "Preview"}
+      </Button>
+      {shown ? (
+        <section
+          id={panelId}
+          aria-label="Preview"
+          aria-busy={loading}
+          className="mt-3 max-h-80 space-y-4 overflow-y-auto rounded-xl border border-brand-100 bg-white p-4 text-ink"
+        >
+          {blocks?.length ? <MarkdownBody blocks={blocks} /> : blocks ? <p className="text-muted">Nothing to preview yet.</p> : null}
+        </section>
+      ) : null}
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import { AlertDialog, Switch } from "radix-ui";
-import { Eye, FileText, LoaderCircle, Pencil, Plus, Trash2 } from "lucide-react";
+import { Switch } from "radix-ui";
+import { Eye, FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { BlogEditorDialog } from "#app/components/admin/blog/blog-editor.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { formatPostDate } from "#common/blog.ts";
 import { blogText, type AdminBlogPost, type BlogSampleOptions } from "#common/blog-post-schema.ts";
 import { cn } from "#app/lib/cn.ts";
@@ -185,42 +186,19 @@ function PostCard({ post, onEdit }: { post: AdminBlogPost; onEdit: () => void })
 
 function DeletePost({ post }: { post: AdminBlogPost }) {
   const fetcher = useFetcher<{ ok: boolean }>();
-  const [open, setOpen] = useState(false);
-  const deleting = fetcher.state !== "idle";
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" variant="ghostDanger" size="sm" aria-label={`Delete ${post.title}`}>
           <Trash2 aria-hidden />
           Delete
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold text-ink">Delete blog post</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-muted">{blogText.deleteConfirm}</AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              type="button"
-              variant="danger"
-              disabled={deleting}
-              onClick={async () => {
-                await fetcher.submit({ intent: "delete", id: post.id }, { method: "post" });
-                setOpen(false);
-              }}
-            >
-              {deleting ? <LoaderCircle className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-              Delete
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      title="Delete blog post"
+      description={blogText.deleteConfirm}
+      confirmLabel="Delete"
+      confirmIcon={<Trash2 aria-hidden />}
+      onConfirm={() => fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}
+    />
   );
 }

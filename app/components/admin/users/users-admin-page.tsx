@@ -1,10 +1,10 @@
 import { Info, LoaderCircle, RefreshCw, Search, ShieldCheck, ShieldMinus, ShieldPlus, UserRound, X } from "lucide-react";
-import { AlertDialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { DialogBody, ModalDialog } from "#app/components/ui/dialog.tsx";
 import { inputClasses } from "#app/components/ui/form-field.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -204,6 +204,9 @@ function RowActions({ user, me, detailsHref }: { user: UserRow; me: Props["me"];
   const fetcher = useFetcher<UsersActionData>();
   const busy = fetcher.state !== "idle";
   const self = user.id === me.id;
+  const change = (intent: "make-admin" | "remove-admin", fields: Record<string, string> = {}) =>
+    fetcher.submit({ intent, userId: user.id, ...fields }, { method: "post" });
+  const icon = (Icon: typeof ShieldPlus) => (busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Icon aria-hidden />);
   return (
     <div className="flex flex-wrap items-center gap-2 lg:justify-end">
       <Link to={detailsHref} preventScrollReset className={buttonClasses("ghost", "sm")} aria-label={`Details of ${user.email}`}>
@@ -211,74 +214,56 @@ function RowActions({ user, me, detailsHref }: { user: UserRow; me: Props["me"];
         Details
       </Link>
       {user.isAdmin ? (
-        self ? (
-          <RemoveOwnRole fetcher={fetcher} userId={user.id} />
-        ) : (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="remove-admin" />
-            <input type="hidden" name="userId" value={user.id} />
-            <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Remove Admin: ${user.email}`}>
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <ShieldMinus aria-hidden />}
+        <ConfirmDialog
+          trigger={
+            <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`Remove Admin: ${self ? "your own account" : user.email}`}>
+              {icon(ShieldMinus)}
               Remove Admin
             </Button>
-          </fetcher.Form>
-        )
+          }
+          {...(self ? roleConfirmText.removeOwn : roleConfirmText.remove(user.email))}
+          confirmIcon={<ShieldMinus aria-hidden />}
+          onConfirm={() => change("remove-admin", self ? { confirmSelf: "yes" } : {})}
+        />
       ) : (
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="make-admin" />
-          <input type="hidden" name="userId" value={user.id} />
-          <Button type="submit" size="sm" disabled={busy} aria-label={`Make Admin: ${user.email}`}>
-            {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <ShieldPlus aria-hidden />}
-            Make Admin
-          </Button>
-        </fetcher.Form>
+        <ConfirmDialog
+          trigger={
+            <Button type="button" size="sm" disabled={busy} aria-label={`Make Admin: ${user.email}`}>
+              {icon(ShieldPlus)}
+              Make Admin
+            </Button>
+          }
+          {...roleConfirmText.grant(user.email)}
+          tone="primary"
+          confirmIcon={<ShieldPlus aria-hidden />}
+          onConfirm={() => change("make-admin")}
+        />
       )}
     </div>
   );
 }
 
-/** Removing your own role closes the admin area to you at once: ask first. */
-function RemoveOwnRole({ fetcher, userId }: { fetcher: ReturnType<typeof useFetcher<UsersActionData>>; userId: string }) {
-  const [open, setOpen] = useState(false);
-  const busy = fetcher.state !== "idle";
-  return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
-        <Button type="button" variant="outline" size="sm" disabled={busy} aria-label="Remove Admin: your own account">
-          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <ShieldMinus aria-hidden />}
-          Remove Admin
-        </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold text-ink">Remove your own admin role?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted">
-            You will lose access to the admin area as soon as it is removed. Another administrator would have to grant it
-            back.
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              type="button"
-              variant="danger"
-              onClick={() => {
-                setOpen(false);
-                void fetcher.submit({ intent: "remove-admin", userId, confirmSelf: "yes" }, { method: "post" });
-              }}
-            >
-              Remove my admin role
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
+/**
+ * A change of someone's admin rights is asked first (issue 27, point 7): granting opens every setting and all the
+ * site's data to them; removing your own role closes the admin area to you at once.
+ */
+const roleConfirmText = {
+  grant: (email: string) => ({
+    title: `Make ${email} an admin?`,
+    description: "They get full access to all settings and data management features on their next request.",
+    confirmLabel: "Make Admin",
+  }),
+  remove: (email: string) => ({
+    title: `Remove admin privileges from ${email}?`,
+    description: "They lose access to the admin area on their next request. You can make them an admin again later.",
+    confirmLabel: "Remove Admin",
+  }),
+  removeOwn: {
+    title: "Remove your own admin role?",
+    description: "You will lose access to the admin area as soon as it is removed. Another administrator would have to grant it back.",
+    confirmLabel: "Remove my admin role",
+  },
+};
 
 function AdminManagement() {
   return (
@@ -322,6 +307,9 @@ function GrantByEmail() {
   const fetcher = useFetcher<UsersActionData>();
   const busy = fetcher.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // The address asked about: an empty one goes straight to the server, which answers with the spec's message.
+  const [asking, setAsking] = useState<string | null>(null);
   const result = fetcher.data;
   const error = result?.intent === "grant-by-email" ? result.fieldError : undefined;
   useEffect(() => {
@@ -333,13 +321,25 @@ function GrantByEmail() {
         Add Admin by Email
       </h3>
       <p className="mt-1 text-sm text-muted">The address must belong to an account that has already registered.</p>
-      <fetcher.Form ref={form} method="post" noValidate className="mt-4 flex flex-wrap items-start gap-2">
+      <fetcher.Form
+        ref={form}
+        method="post"
+        noValidate
+        className="mt-4 flex flex-wrap items-start gap-2"
+        onSubmit={(event) => {
+          const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+          if (!email) return;
+          event.preventDefault();
+          setAsking(email);
+        }}
+      >
         <input type="hidden" name="intent" value="grant-by-email" />
         <div className="min-w-0 flex-1 basis-56">
           <label htmlFor="grant-email" className="sr-only">
             Email address
           </label>
           <input
+            ref={input}
             id="grant-email"
             name="email"
             type="email"
@@ -360,6 +360,15 @@ function GrantByEmail() {
           Add Admin
         </Button>
       </fetcher.Form>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        returnFocusTo={input}
+        {...roleConfirmText.grant(asking ?? "")}
+        tone="primary"
+        confirmIcon={<ShieldPlus aria-hidden />}
+        onConfirm={() => fetcher.submit(form.current, { method: "post" })}
+      />
     </section>
   );
 }
