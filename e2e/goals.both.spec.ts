@@ -58,12 +58,24 @@ test("a learner's browser zone is adopted, and they set a goal and a time zone o
   await expect(page.getByText("Your days follow America/New York. A new day starts at 4 AM.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Use this device's time zone" })).toHaveCount(0);
 
-  // A target out of range is refused with a message, and nothing is saved.
+  // The form's rules load on its first focus. A field left before they arrive (held back here until then) sends
+  // nothing to the server: only a submission does. Then a target out of range is refused with a message, in the
+  // browser, and nothing is saved.
   const settings = page.getByRole("region", { name: "Goal Settings" });
+  const goalPosts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/profile.data") goalPosts.push(request.postData() ?? "");
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**", async (route) => {
+    await held;
+    await route.continue();
+  });
   await settings.getByLabel("Lessons per day").check();
   await settings.getByLabel("Target").fill("501");
-  // The form checks in the browser once its rules have loaded (on first focus); before that the server would answer
-  // 400 with the same message, which the browser logs as a failed request.
+  await settings.getByLabel("Target").blur();
+  release();
   await expect(settings.locator("form", { has: page.getByLabel("Target") })).toHaveAttribute("data-client-validation", "");
   await settings.getByRole("button", { name: "Save Goal" }).click();
   await expect(settings.getByText("Enter a whole number from 1 to 500.")).toBeVisible();
@@ -72,6 +84,9 @@ test("a learner's browser zone is adopted, and they set a goal and a time zone o
   await settings.getByLabel("Also review every phrase of the lessons I complete").check();
   await settings.getByRole("button", { name: "Save Goal" }).click();
   await expect(toast(page, "Goal saved")).toBeVisible();
+  // One request reached the server: the valid save.
+  expect(goalPosts).toHaveLength(1);
+  expect(goalPosts[0]).toContain("target=3");
   await expect(goal.getByText("0 / 3")).toBeVisible();
   await expect(goal.getByText("lessons today")).toBeVisible();
   await expect(goal.getByText("3 lessons to go today.")).toBeVisible();

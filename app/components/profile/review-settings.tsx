@@ -53,15 +53,13 @@ function useSaving(intent: string) {
 
 function GoalForm(props: ReviewSettingsProps) {
   const saving = useSaving("update-goal");
-  const validation = useDeferredValidation(() => import("#common/goal-settings.ts").then((m) => m.goalSettingsSchema));
+  const validation = useDeferredValidation(() => import("#common/goal-settings.ts").then((m) => m.goalSettingsSchema), { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "goal-form",
     lastResult: resultOf(props, "update-goal"),
     defaultValue: { kind: props.goal.kind, target: String(props.goal.target), deckIncludesCompleted: props.deckIncludesCompleted ? "on" : undefined },
     constraint: { kind: { required: true }, target: { required: true, min: TARGET_MIN, max: TARGET_MAX } },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
+    ...validation.options,
   });
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} {...validation.formProps} className="mt-5 space-y-5">
@@ -113,15 +111,13 @@ function TimeZoneForm(props: ReviewSettingsProps) {
   const saving = useSaving("update-time-zone");
   const hydrated = useHydrated();
   const device = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
-  const validation = useDeferredValidation(() => import("#common/goal-settings.ts").then((m) => m.timeZoneFormSchema));
+  const validation = useDeferredValidation(() => import("#common/goal-settings.ts").then((m) => m.timeZoneFormSchema), { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "time-zone-form",
     lastResult: resultOf(props, "update-time-zone"),
     defaultValue: { timeZone },
     constraint: { timeZone: { required: true } },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
+    ...validation.options,
   });
   const groups = new Map<string, string[]>();
   for (const zone of timeZones.includes(timeZone) ? timeZones : [...timeZones, timeZone].sort()) {

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from "react";
 import type { ZodType } from "zod";
 
 type Validate<Output> = (context: { formData: FormData }) => Submission<Output>;
+type Moment = "onSubmit" | "onBlur" | "onInput";
 
 /**
  * Conform's client-side validation with the zod schema loaded on the first focus inside the form, not with the
@@ -10,10 +11,14 @@ type Validate<Output> = (context: { formData: FormData }) => Submission<Output>;
  * never touch it. Until the schema arrives (a few milliseconds after the focus) a submission is validated by the
  * server, with the same schema and messages.
  *
- * Usage: `onValidate` goes to useForm, `formProps` onto the <Form> (the focus trigger, and a
- * `data-client-validation` mark once the form validates in the browser).
+ * `timing` is when the form validates once the schema is here. Before that, only a submission is checked: Conform
+ * without `onValidate` sends a blur's or a keystroke's check to the server as a submission, which answers 400 (a
+ * failed request in the browser's console) for a form that is still being filled in.
+ *
+ * Usage: `options` goes into useForm, `formProps` onto the <Form> (the focus trigger, and a `data-client-validation`
+ * mark once the form validates in the browser).
  */
-export function useDeferredValidation<Output>(loadSchema: () => Promise<ZodType<Output>>) {
+export function useDeferredValidation<Output>(loadSchema: () => Promise<ZodType<Output>>, timing: { shouldValidate: Moment; shouldRevalidate: Moment }) {
   const [validate, setValidate] = useState<Validate<Output>>();
   const started = useRef(false);
   const loadRef = useRef(loadSchema);
@@ -29,6 +34,9 @@ export function useDeferredValidation<Output>(loadSchema: () => Promise<ZodType<
       },
     );
   }, []);
+  const options = validate
+    ? { onValidate: validate, ...timing }
+    : { onValidate: undefined, shouldValidate: "onSubmit" as const, shouldRevalidate: "onSubmit" as const };
   const formProps = { onFocus, "data-client-validation": validate ? "" : undefined };
-  return { onValidate: validate, formProps };
+  return { options, formProps };
 }

@@ -164,14 +164,12 @@ function useSubmitting(intent: Tab) {
 
 function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: LastResult }) {
   const submitting = useSubmitting("sign-in");
-  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.signInSchema));
+  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.signInSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "sign-in-form",
     lastResult,
     constraint: { email: { required: true }, password: { required: true } },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
+    ...validation.options,
   });
   return (
     <Form method="post" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
@@ -199,14 +197,12 @@ function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult
 
 function RegisterForm({ lastResult }: { lastResult: LastResult }) {
   const submitting = useSubmitting("register");
-  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.registerSchema));
+  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.registerSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "register-form",
     lastResult,
     constraint: { email: { required: true }, password: { required: true } },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
+    ...validation.options,
   });
   return (
     <Form method="post" {...getFormProps(form)} {...validation.formProps} className="space-y-5">

@@ -37,14 +37,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { chrome, siteName } = useRootData();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.forgotPasswordSchema));
+  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.forgotPasswordSchema), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "forgot-password-form",
     lastResult: actionData?.result,
     constraint: { email: { required: true } },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
+    ...validation.options,
   });
   if (actionData?.sentTo) {
     return (

@@ -45,15 +45,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { chrome, siteName } = useRootData();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.resetPasswordSchema));
+  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.resetPasswordSchema), { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "reset-password-form",
     lastResult: actionData?.result,
     defaultValue: { token: loaderData.token },
     constraint: { password: { required: true, minLength: PASSWORD_MIN }, confirm: { required: true } },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
+    ...validation.options,
   });
   if (!loaderData.token) {
     return (

@@ -215,15 +215,13 @@ function AccountCard({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-profile";
-  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.profileSchema));
+  const validation = useDeferredValidation(() => import("#common/account-schema.ts").then((m) => m.profileSchema), { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult,
     defaultValue: { username },
     constraint: { username: { required: true, maxLength: USERNAME_MAX } },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
+    ...validation.options,
   });
   return (
     <section

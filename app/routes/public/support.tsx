@@ -85,7 +85,7 @@ export default function Support({ actionData }: Route.ComponentProps) {
   const outcome = actionData?.outcome ?? null;
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  const validation = useDeferredValidation(() => import("#common/support-schema.ts").then((m) => m.supportSchema));
+  const validation = useDeferredValidation(() => import("#common/support-schema.ts").then((m) => m.supportSchema), { shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   const [form, fields] = useForm<SupportInput>({
     id: "support-form",
     lastResult: actionData?.result,
@@ -94,9 +94,7 @@ export default function Support({ actionData }: Route.ComponentProps) {
       email: { required: true, maxLength: SUPPORT_LIMITS.email },
       message: { required: true, maxLength: SUPPORT_LIMITS.message },
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
+    ...validation.options,
   });
 
   // One toast per server answer (actionData is a new object for each submission), never the same text as the
