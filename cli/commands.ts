@@ -12,6 +12,7 @@ import { createLogger } from "#server/logger.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
 import { seedDemoContent } from "#server/seed/seed.server.ts";
 import { resendSupportMessages, supportDeps } from "#server/support/support.server.ts";
+import { changeRecorder, cliAuthor } from "#server/admin/change-log.server.ts";
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -131,7 +132,13 @@ const commands: Record<string, Command> = {
     const size = fs.statSync(file).size;
     if (size > env.CATALOG_IMPORT_MAX_BYTES) throw new UsageError(`${file} is ${size} bytes; CATALOG_IMPORT_MAX_BYTES allows ${env.CATALOG_IMPORT_MAX_BYTES}`);
     await withRuntime(source, async (runtime) => {
-      const deps = { db: runtime.database.db, storage: runtime.storage, events: runtime.events, logger: runtime.logger };
+      const deps = {
+        db: runtime.database.db,
+        storage: runtime.storage,
+        events: runtime.events,
+        logger: runtime.logger,
+        changes: changeRecorder(runtime.env, cliAuthor),
+      };
       try {
         if (values["dry-run"]) {
           console.log(describePlan(await planImport(deps, file), { dryRun: true }));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
+import { expect, expectNoAxeViolations, expectNoSidewaysScroll, test, waitForHydration } from "#e2e/support/fixtures.ts";
 import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
 
 /**
@@ -530,4 +530,43 @@ test("the Overview's catalog archive: Export downloads the catalogue; importing 
   // The catalogue is still the one the earlier tests built.
   await open(page, "/admin/lessons?language=e2e-remember&level=r2");
   await expect(page.getByText("First Words", { exact: true })).toBeVisible();
+});
+
+test("the Overview's Latest Changes: who changed what, by section, with the texts before and after (issue 27 point 6)", async ({ page }) => {
+  // A change with a before and an after: a language renamed.
+  await addLanguage(page, "e2e-log", "Logging");
+  await open(page, "/admin/languages");
+  const card = page.locator("[data-language-card='e2e-log']");
+  await card.getByRole("button", { name: /^Edit/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Language" });
+  await dialog.getByLabel("Language Name").fill("Logged");
+  await dialog.getByRole("button", { name: "Update Language" }).click();
+  await expectToast(page, "Language updated successfully");
+
+  await open(page, "/admin");
+  const log = page.getByRole("region", { name: "Latest Changes" });
+  const newest = log.getByRole("listitem").first();
+  await expect(newest).toContainText("Edited language");
+  await expect(newest).toContainText("Logged (e2e-log)");
+  await expect(newest).toContainText(adminAreaFixture.admin.email);
+  await newest.getByText("What changed").click();
+  await expect(newest.getByText("Logging", { exact: true })).toBeVisible();
+  await expect(newest.getByText("Logged", { exact: true })).toBeVisible();
+  // The import of the previous test is one entry, not one per row.
+  await expect(log.getByText("Imported the catalog archive")).toHaveCount(1);
+  await expectNoAxeViolations(page);
+  await log.screenshot({ path: "/work/notes/shots/change-log/overview-1280.png" });
+
+  // The filter: nothing in the blog on this server; the catalogue's entries again.
+  const filter = log.getByRole("navigation", { name: "Show changes in" });
+  await filter.getByRole("link", { name: "Blog" }).click();
+  await expect(log.getByText("No changes recorded in this section yet.")).toBeVisible();
+  await expect(filter.getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "page");
+  await filter.getByRole("link", { name: "Catalog" }).click();
+  await expect(log.getByRole("listitem").first()).toContainText("Edited language");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await log.getByRole("listitem").first().getByText("What changed").click();
+  await expectNoSidewaysScroll(page);
+  await log.screenshot({ path: "/work/notes/shots/change-log/overview-390.png" });
 });

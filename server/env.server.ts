@@ -38,6 +38,8 @@ const envSchema = z.object({
   CATALOG_IMPORT_MAX_BYTES: z.coerce.number({ message: "must be a number of bytes" }).int().positive().default(2 * 1024 ** 3),
   /** The largest catalogue archive the admin's Import catalog upload accepts (bytes; 512 MB by default). */
   CATALOG_UPLOAD_MAX_BYTES: z.coerce.number({ message: "must be a number of bytes" }).int().positive().default(512 * 1024 ** 2),
+  /** How long the admin change log keeps an entry (days; a year by default). */
+  CHANGE_LOG_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1).max(36500).default(365),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /**
    * The SMTP server mail is sent through, such as smtps://user:password@smtp.example:465. Unset: mail is kept in the

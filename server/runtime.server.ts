@@ -16,6 +16,7 @@ import { createOutboxMailer } from "#server/mail/outbox-mailer.server.ts";
 import { createSmtpMailer } from "#server/mail/smtp-mailer.server.ts";
 import { initializeInstallation } from "#server/seed/seed.server.ts";
 import { readOrCreateSettings, saveSettings } from "#server/settings/settings.server.ts";
+import type { ChangeRecorder } from "#server/admin/change-log.server.ts";
 import { createLocalStorage, sweepPartialWrites } from "#server/storage/local-storage.server.ts";
 import { createS3Storage } from "#server/storage/s3-storage.server.ts";
 import type { Storage } from "#server/storage/storage.server.ts";
@@ -61,7 +62,8 @@ export interface Runtime {
   latestPosts(): Promise<BlogPostSummary[]>;
   settings: {
     get(): Promise<SiteSettings>;
-    save(patch: Partial<Omit<SiteSettings, "id">>): Promise<SiteSettings>;
+    /** `changes`: an admin's change, recorded in the change log; set-up code passes none. */
+    save(patch: Partial<Omit<SiteSettings, "id">>, changes?: ChangeRecorder): Promise<SiteSettings>;
   };
   close(): Promise<void>;
 }
@@ -137,8 +139,8 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
             logger.error("Reading the site settings failed; serving defaults", error);
             return defaultSettings(env.SITE_NAME);
           }),
-        async save(patch) {
-          const saved = await saveSettings(db, env.SITE_NAME, patch);
+        async save(patch, changes) {
+          const saved = await saveSettings(db, env.SITE_NAME, patch, changes);
           await events.publish("settings");
           return saved;
         },

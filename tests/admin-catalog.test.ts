@@ -28,6 +28,7 @@ import { openTestDatabase } from "#tests/support/database.ts";
 import { storeUpload } from "#server/uploads/uploads.server.ts";
 import { tinyPng } from "#tests/support/files.ts";
 import { confirmedUser, flashTitles, signInThroughForm } from "#tests/support/site-fixtures.ts";
+import { changeRecorder, cliAuthor } from "#server/admin/change-log.server.ts";
 
 /** The admin catalogue service (SPEC §4, §5) on a real database, then its routes over HTTP. */
 
@@ -41,7 +42,7 @@ beforeAll(async () => {
   events.subscribe("catalog", () => {
     announced += 1;
   });
-  deps = { db: handle.db, events };
+  deps = { db: handle.db, events, changes: changeRecorder({ CHANGE_LOG_DAYS: 365 }, cliAuthor) };
 });
 afterAll(() => handle?.close());
 

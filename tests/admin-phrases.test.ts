@@ -17,6 +17,7 @@ import { createHttpTextToSpeech } from "#server/tts/http-tts.server.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
 import { flashTitles, seedSmallCatalog, signedInAdminAndLearner, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
+import { changeRecorder, cliAuthor } from "#server/admin/change-log.server.ts";
 
 /** The Phrases tab's service and its action over real HTTP, on the real database, storage and speech engine. */
 
@@ -32,7 +33,13 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 const db = () => site.runtime.database.db;
-const writer = () => ({ db: db(), events: site.runtime.events, storage: site.runtime.storage, logger: site.runtime.logger });
+const writer = () => ({
+  db: db(),
+  events: site.runtime.events,
+  storage: site.runtime.storage,
+  logger: site.runtime.logger,
+  changes: changeRecorder(site.runtime.env, cliAuthor),
+});
 
 function value(patch: Partial<Record<keyof PhraseFormValue, unknown>>): PhraseFormValue {
   return phraseFormSchema.parse({

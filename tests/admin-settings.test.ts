@@ -8,6 +8,7 @@ import { readSettingsForAdmin, updateSettings } from "#server/settings/settings-
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { tinyPng, fileUpload } from "#tests/support/files.ts";
 import { flashTitles, signedInAdminAndLearner, storedFiles } from "#tests/support/site-fixtures.ts";
+import { changeRecorder, cliAuthor } from "#server/admin/change-log.server.ts";
 
 /** The Settings tab's rules (SPEC §3, §5, §9) in the service and over HTTP, and the embeddable banner script. */
 
@@ -75,13 +76,13 @@ describe("settings over HTTP", () => {
   it("reads the defaults on a fresh site, and normalizes a stored size that is not valid", async () => {
     const settings = await readSettingsForAdmin(site.runtime);
     expect(settings.banner_size).toBe("medium");
-    const saved = await updateSettings(site.runtime, { banner_size: "gigantic" as never });
+    const saved = await updateSettings(site.runtime, { banner_size: "gigantic" as never }, changeRecorder(site.runtime.env, cliAuthor));
     expect(saved.banner_size).toBe("medium");
     expect((await readOrCreateSettings(site.runtime.database.db, "x")).banner_size).toBe("medium");
   });
 
   it("refuses a javascript: link with the field's error and the spec's toast, and keeps the stored link", async () => {
-    await updateSettings(site.runtime, { app_store_link: "https://apps.apple.com/app/id7" });
+    await updateSettings(site.runtime, { app_store_link: "https://apps.apple.com/app/id7" }, changeRecorder(site.runtime.env, cliAuthor));
     const response = await post({ intent: "save-app", app_store_link: "javascript:alert(document.cookie)", play_store_link: "" });
     expect(response.status).toBe(400);
     expect(flashTitles(response)).toEqual([settingsText.appFailed.title]);

@@ -11,6 +11,7 @@ import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { readMp3 } from "#tests/support/mp3.ts";
 import { replaceCatalogue } from "#tests/support/catalogue-fixture.ts";
 import { confirmedUser, signInThroughForm, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
+import { changeRecorder, cliAuthor } from "#server/admin/change-log.server.ts";
 
 /** Phrases without audio and their backfill, on the real database, storage and speech engine, and over real HTTP. */
 
@@ -26,7 +27,14 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 const db = () => site.runtime.database.db;
-const deps = () => ({ db: db(), storage: site.runtime.storage, tts: site.runtime.tts, events: site.runtime.events, logger: site.runtime.logger });
+const deps = () => ({
+  db: db(),
+  storage: site.runtime.storage,
+  tts: site.runtime.tts,
+  events: site.runtime.events,
+  logger: site.runtime.logger,
+  changes: changeRecorder(site.runtime.env, cliAuthor),
+});
 
 /**
  * Spanish (two levels, listed in order_index order though their titles sort the other way) and German; lessons with

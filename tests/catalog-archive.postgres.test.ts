@@ -9,6 +9,7 @@ import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { catalogueFiles, catalogueRows, exportTo, rewriteArchive, seedArchiveCatalogue } from "#tests/support/catalog-archive-fixture.ts";
 import { openTestDatabase } from "#tests/support/database.ts";
 import { confirmedUser, signedInAdminAndLearner, snapshot, storedFiles } from "#tests/support/site-fixtures.ts";
+import { changeRecorder, cliAuthor } from "#server/admin/change-log.server.ts";
 
 /**
  * The catalogue archive (docs/catalogue-archive.md) between the two database kinds: exported from PGlite, imported into
@@ -33,6 +34,7 @@ afterAll(async () => {
 });
 
 const depsOf = (site: TestSite): ImportDeps => ({
+  changes: changeRecorder(site.runtime.env, cliAuthor),
   db: site.runtime.database.db,
   storage: site.runtime.storage,
   events: site.runtime.events,

@@ -6,6 +6,7 @@ import { phrases } from "#server/db/schema.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { replaceCatalogue } from "#tests/support/catalogue-fixture.ts";
 import { confirmedUser, signInThroughForm, snapshot } from "#tests/support/site-fixtures.ts";
+import { changeRecorder, cliAuthor } from "#server/admin/change-log.server.ts";
 
 /** Cues for existing groups (issue 23, point 1): the next group without cues, and saving the cues a browser found. */
 
@@ -144,7 +145,7 @@ describe("POST /admin/cue-backfill", () => {
     }
     expect(await snapshot(db())).toBe(before);
     // And with the group as it is, the missing cue is filled (the saved one replaced by what the browser found).
-    expect(await saveGroupCues({ db: db(), events: site.runtime.events }, { audioUrl: "/storage/content/audio/three-four.mp3", phraseIds: ids, cues: cues as [number, number][] })).toBe("saved");
+    expect(await saveGroupCues({ db: db(), events: site.runtime.events, changes: changeRecorder(site.runtime.env, cliAuthor) }, { audioUrl: "/storage/content/audio/three-four.mp3", phraseIds: ids, cues: cues as [number, number][] })).toBe("saved");
     expect(await cuesOf("/storage/content/audio/three-four.mp3")).toEqual(cues);
   });
 

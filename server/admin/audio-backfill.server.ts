@@ -10,6 +10,7 @@ import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
 import { selectInCatalogueOrder } from "#server/admin/catalogue-order.server.ts";
 import { lockLessons, phrasesOfLesson } from "#server/admin/phrase-group-lock.server.ts";
 import { generateGroupSpeech, generatePhraseAudio } from "#server/admin/phrases-admin.server.ts";
+import { recordChange, type ChangeRecorder } from "#server/admin/change-log.server.ts";
 
 /**
  * Phrases without audio, and speech for them (issue 10, point 6's extra).
@@ -158,7 +159,14 @@ async function audiolessRows(db: Executor, key: BackfillGroupKey) {
  * anything is stored or written.
  */
 export async function generateGroupAudio(
-  deps: { db: Database; storage: Storage; tts: TextToSpeech; events: EventBus; logger: { warn: (message: string, error?: unknown) => void } },
+  deps: {
+    db: Database;
+    storage: Storage;
+    tts: TextToSpeech;
+    events: EventBus;
+    logger: { warn: (message: string, error?: unknown) => void };
+    changes: ChangeRecorder;
+  },
   key: BackfillGroupKey,
 ): Promise<GenerateGroupResult> {
   const { db } = deps;
@@ -185,6 +193,15 @@ export async function generateGroupAudio(
           .update(phrases)
           .set({ audioUrl: url, cueStartMs: cue?.[0] ?? null, cueEndMs: cue?.[1] ?? null })
           .where(and(eq(phrases.id, row.id), eq(phrases.audioUrl, NO_AUDIO)));
+      }
+      if (now.length > 0) {
+        await recordChange(tx, deps.changes, {
+          section: "catalog",
+          action: "Generated audio",
+          subject: `${key.languageId} / ${key.levelId} / ${key.lessonId}`,
+          count: now.length,
+          changes: { audioUrl: { before: null, after: url } },
+        });
       }
       return now.length;
     });

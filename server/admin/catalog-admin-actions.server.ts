@@ -3,7 +3,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { catalogMessages, type CatalogActionData } from "#common/catalog-admin.ts";
 export type { CatalogActionData };
 import { CatalogAdminError, type CatalogAdminDeps, type DeletedFiles } from "#server/admin/catalog-admin.server.ts";
-import { toastHeaders } from "#server/auth/session.server.ts";
+import { toastHeaders, type SessionUser } from "#server/auth/session.server.ts";
+import { changeRecorder } from "#server/admin/change-log.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { UploadKind } from "#common/upload-rules.ts";
 import { MediaImportRefused } from "#server/uploads/media-import.server.ts";
@@ -16,9 +17,9 @@ type Context = Readonly<RouterContextProvider>;
  * field errors, and the outcome toast (SPEC §8) rides on the flash cookie that the root loader reads on revalidation.
  */
 
-export function catalogDeps(context: Context): CatalogAdminDeps {
+export function catalogDeps(context: Context, admin: SessionUser): CatalogAdminDeps {
   const runtime = getRuntime(context);
-  return { db: runtime.database.db, events: runtime.events };
+  return { db: runtime.database.db, events: runtime.events, changes: changeRecorder(runtime.env, { userId: admin.id, email: admin.email }) };
 }
 
 

@@ -14,6 +14,7 @@ import type { Database, Executor } from "#server/db/client.server.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#server/db/sql-errors.server.ts";
 import { languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
+import { recordChange, textChanges, type ChangeInput, type ChangeRecorder } from "#server/admin/change-log.server.ts";
 
 /**
  * The admin side of the catalogue (SPEC §2 Manage Languages/Levels/Lessons, §4, §5): plain functions over the
@@ -25,7 +26,26 @@ import type { EventBus } from "#server/events/event-bus.server.ts";
 export interface CatalogAdminDeps {
   db: Database;
   events: EventBus;
+  /** Who is changing the catalogue, for the change log (written in each write's transaction). */
+  changes: ChangeRecorder;
 }
+
+const log = (tx: Executor, deps: CatalogAdminDeps, change: Omit<ChangeInput, "section">) =>
+  recordChange(tx, deps.changes, { section: "catalog", ...change });
+
+const languageSubject = (row: { id: string; name: string }) => `${row.name} (${row.id})`;
+const levelSubject = (row: { languageId: string; id: string; title: string }) => `${row.title} (${row.languageId} / ${row.id})`;
+const lessonSubject = (row: { languageId: string; levelId: string; id: string; title: string }) =>
+  `${row.title} (${row.languageId} / ${row.levelId} / ${row.id})`;
+const cascadeCounts = (parts: [number, string][]) =>
+  parts
+    .filter(([n]) => n > 0)
+    .map(([n, noun]) => `${n} ${noun}${n === 1 ? "" : "s"}`)
+    .join(", ");
+const withCascade = (subject: string, parts: [number, string][]) => {
+  const counts = cascadeCounts(parts);
+  return counts ? `${subject}, with ${counts}` : subject;
+};
 
 /** A refusal the form shows against a field (or as a toast when field is absent). */
 export class CatalogAdminError extends Error {
@@ -140,7 +160,14 @@ export async function createLanguage(deps: CatalogAdminDeps, input: LanguageWrit
   // Only on creation: a language made before the rule keeps its id, and its other fields stay editable.
   if (RESERVED_LANGUAGE_IDS.has(input.id)) throw new CatalogAdminError(catalogMessages.languageIdReserved, "id");
   try {
-    await deps.db.insert(languages).values({ id: input.id, name: input.name, flagUrl: input.flagUrl, voice: input.voice ?? null });
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(languages).values({ id: input.id, name: input.name, flagUrl: input.flagUrl, voice: input.voice ?? null });
+      await log(tx, deps, {
+        action: "Added language",
+        subject: languageSubject(input),
+        changes: textChanges(null, input, ["id", "name", "flagUrl", "voice"]),
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.languageExists, "id");
     throw error;
@@ -150,12 +177,13 @@ export async function createLanguage(deps: CatalogAdminDeps, input: LanguageWrit
 
 /** The id is read-only after creation (SPEC §5): only name, flag and voice change. */
 export async function updateLanguage(deps: CatalogAdminDeps, input: LanguageWrite) {
-  const rows = await deps.db
-    .update(languages)
-    .set({ name: input.name, flagUrl: input.flagUrl, ...(input.voice === undefined ? {} : { voice: input.voice }) })
-    .where(eq(languages.id, input.id))
-    .returning({ id: languages.id });
-  if (rows.length === 0) throw new CatalogAdminError("That language no longer exists.", undefined, 404);
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select(languageColumns).from(languages).where(eq(languages.id, input.id)).for("update");
+    if (!before) throw new CatalogAdminError("That language no longer exists.", undefined, 404);
+    const set = { name: input.name, flagUrl: input.flagUrl, ...(input.voice === undefined ? {} : { voice: input.voice }) };
+    await tx.update(languages).set(set).where(eq(languages.id, input.id));
+    await log(tx, deps, { action: "Edited language", subject: languageSubject(input), changes: textChanges(before, set, ["name", "flagUrl", "voice"]) });
+  });
   return changed(deps, undefined);
 }
 
@@ -187,6 +215,14 @@ export async function deleteLanguage(deps: CatalogAdminDeps, languageId: string)
     const deletedLessons = await tx.delete(lessons).where(eq(lessons.languageId, languageId)).returning({ url: lessons.iconUrl });
     const deletedLevels = await tx.delete(levels).where(eq(levels.languageId, languageId)).returning({ url: levels.iconUrl });
     await tx.delete(languages).where(eq(languages.id, languageId));
+    await log(tx, deps, {
+      action: "Deleted language",
+      subject: withCascade(languageSubject(language), [
+        [deletedLevels.length, "level"],
+        [deletedLessons.length, "lesson"],
+        [deletedPhrases.length, "phrase"],
+      ]),
+    });
     return [language.flagUrl, ...deletedPhrases.map((r) => r.url), ...deletedLessons.map((r) => r.url), ...deletedLevels.map((r) => r.url)];
   });
   return changed(deps, { urls: distinctUrls(urls) });
@@ -223,6 +259,7 @@ export async function createLevel(deps: CatalogAdminDeps, input: LevelInput) {
         orderIndex,
         isLocked: false,
       });
+      await log(tx, deps, { action: "Added level", subject: levelSubject(input), changes: textChanges(null, input, ["id", "title", "cefrLabel", "iconUrl"]) });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.levelExists, "id");
@@ -240,6 +277,17 @@ export async function updateLevel(deps: CatalogAdminDeps, key: { languageId: str
   try {
     await deps.db.transaction(async (tx) => {
       if (input.languageId !== key.languageId) await requireLanguage(tx, input.languageId);
+      const [before] = await tx
+        .select(levelColumns)
+        .from(levels)
+        .where(and(eq(levels.languageId, key.languageId), eq(levels.id, key.id)))
+        .for("update");
+      if (!before) throw new CatalogAdminError("That level no longer exists.", undefined, 404);
+      await log(tx, deps, {
+        action: "Edited level",
+        subject: levelSubject({ ...input, id: key.id }),
+        changes: textChanges(before, input, ["languageId", "title", "cefrLabel", "iconUrl"]),
+      });
       const rows = await tx
         .update(levels)
         .set({
@@ -262,12 +310,16 @@ export async function updateLevel(deps: CatalogAdminDeps, key: { languageId: str
 }
 
 export async function setLevelLock(deps: CatalogAdminDeps, key: { languageId: string; id: string }, isLocked: boolean) {
-  const rows = await deps.db
-    .update(levels)
-    .set({ isLocked })
-    .where(and(eq(levels.languageId, key.languageId), eq(levels.id, key.id)))
-    .returning({ id: levels.id });
-  if (rows.length === 0) throw new CatalogAdminError("That level no longer exists.", undefined, 404);
+  await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(levels)
+      .set({ isLocked })
+      .where(and(eq(levels.languageId, key.languageId), eq(levels.id, key.id)))
+      .returning(levelColumns);
+    const [level] = rows;
+    if (!level) throw new CatalogAdminError("That level no longer exists.", undefined, 404);
+    await log(tx, deps, { action: isLocked ? "Locked level" : "Unlocked level", subject: levelSubject(level) });
+  });
   return changed(deps, undefined);
 }
 
@@ -286,6 +338,7 @@ export async function moveLevel(deps: CatalogAdminDeps, key: { languageId: strin
     const current = rows[at]!;
     await tx.update(levels).set({ orderIndex: neighbour.orderIndex ?? 0 }).where(and(eq(levels.languageId, key.languageId), eq(levels.id, current.id)));
     await tx.update(levels).set({ orderIndex: current.orderIndex ?? 0 }).where(and(eq(levels.languageId, key.languageId), eq(levels.id, neighbour.id)));
+    await log(tx, deps, { action: direction === "up" ? "Moved level up" : "Moved level down", subject: levelSubject(current) });
     return true;
   });
   return moved ? changed(deps, true) : false;
@@ -307,6 +360,13 @@ export async function deleteLevel(deps: CatalogAdminDeps, key: { languageId: str
       .where(and(eq(lessons.languageId, key.languageId), eq(lessons.levelId, key.id)))
       .returning({ url: lessons.iconUrl });
     await tx.delete(levels).where(where);
+    await log(tx, deps, {
+      action: "Deleted level",
+      subject: withCascade(levelSubject(level), [
+        [deletedLessons.length, "lesson"],
+        [deletedPhrases.length, "phrase"],
+      ]),
+    });
     return [level.iconUrl, ...deletedPhrases.map((r) => r.url), ...deletedLessons.map((r) => r.url)];
   });
   return changed(deps, { urls: distinctUrls(urls) });
@@ -356,6 +416,11 @@ export async function createLesson(deps: CatalogAdminDeps, input: LessonInput) {
         orderIndex,
         isLocked: false,
       });
+      await log(tx, deps, {
+        action: "Added lesson",
+        subject: lessonSubject(input),
+        changes: textChanges(null, input, ["id", "title", "translatedTitle", "iconUrl"]),
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new CatalogAdminError(catalogMessages.lessonExists, "id");
@@ -374,6 +439,13 @@ export async function updateLesson(deps: CatalogAdminDeps, key: LessonKey, input
         await requireLanguage(tx, input.languageId);
         await requireLevel(tx, input.languageId, input.levelId);
       }
+      const [before] = await tx.select(lessonColumns).from(lessons).where(lessonWhere(key)).for("update");
+      if (!before) throw new CatalogAdminError("That lesson no longer exists.", undefined, 404);
+      await log(tx, deps, {
+        action: "Edited lesson",
+        subject: lessonSubject({ ...input, id: key.id }),
+        changes: textChanges(before, input, ["languageId", "levelId", "title", "translatedTitle", "iconUrl"]),
+      });
       const rows = await tx
         .update(lessons)
         .set({
@@ -399,8 +471,11 @@ export async function updateLesson(deps: CatalogAdminDeps, key: LessonKey, input
 }
 
 export async function setLessonLock(deps: CatalogAdminDeps, key: LessonKey, isLocked: boolean) {
-  const rows = await deps.db.update(lessons).set({ isLocked }).where(lessonWhere(key)).returning({ id: lessons.id });
-  if (rows.length === 0) throw new CatalogAdminError("That lesson no longer exists.", undefined, 404);
+  await deps.db.transaction(async (tx) => {
+    const [lesson] = await tx.update(lessons).set({ isLocked }).where(lessonWhere(key)).returning(lessonColumns);
+    if (!lesson) throw new CatalogAdminError("That lesson no longer exists.", undefined, 404);
+    await log(tx, deps, { action: isLocked ? "Locked lesson" : "Unlocked lesson", subject: lessonSubject(lesson) });
+  });
   return changed(deps, undefined);
 }
 
@@ -424,6 +499,7 @@ export async function moveLesson(deps: CatalogAdminDeps, key: LessonKey, directi
     if (current.orderIndex == null || neighbour.orderIndex == null) throw new CatalogAdminError(catalogMessages.missingOrderIndex);
     await tx.update(lessons).set({ orderIndex: neighbour.orderIndex }).where(lessonWhere(current));
     await tx.update(lessons).set({ orderIndex: current.orderIndex }).where(lessonWhere(neighbour));
+    await log(tx, deps, { action: direction === "up" ? "Moved lesson up" : "Moved lesson down", subject: lessonSubject(current) });
     return true;
   });
   return moved ? changed(deps, true) : false;
@@ -448,6 +524,7 @@ export async function reorderLessons(deps: CatalogAdminDeps, languageId: string,
     for (const [index, id] of orderedIds.entries()) {
       await tx.update(lessons).set({ orderIndex: index }).where(lessonWhere({ languageId, levelId, id }));
     }
+    await log(tx, deps, { action: "Reordered lessons", subject: `${languageId} / ${levelId}`, count: orderedIds.length });
   });
   return changed(deps, undefined);
 }
@@ -462,6 +539,7 @@ export async function deleteLesson(deps: CatalogAdminDeps, key: LessonKey): Prom
       .where(and(eq(phrases.languageId, key.languageId), eq(phrases.levelId, key.levelId), eq(phrases.lessonId, key.id)))
       .returning({ url: phrases.audioUrl });
     await tx.delete(lessons).where(lessonWhere(key));
+    await log(tx, deps, { action: "Deleted lesson", subject: withCascade(lessonSubject(lesson), [[deletedPhrases.length, "phrase"]]) });
     return [lesson.iconUrl, ...deletedPhrases.map((r) => r.url)];
   });
   return changed(deps, { urls: distinctUrls(urls) });

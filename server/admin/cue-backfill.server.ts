@@ -6,6 +6,7 @@ import { phrases } from "#server/db/schema.ts";
 import { selectInCatalogueOrder } from "#server/admin/catalogue-order.server.ts";
 import { lockedGroupPhrases, lockLessons } from "#server/admin/phrase-group-lock.server.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
+import { recordChange, type ChangeRecorder } from "#server/admin/change-log.server.ts";
 
 /**
  * Audio groups without cues, and saving the cues an admin's browser found for one (issue 23, point 1, "Existing
@@ -72,7 +73,7 @@ export type SaveCuesResult = "saved" | "done" | "changed";
  * as it is.
  */
 export async function saveGroupCues(
-  deps: { db: Database; events: EventBus },
+  deps: { db: Database; events: EventBus; changes: ChangeRecorder },
   input: { audioUrl: string; phraseIds: string[]; cues: Cue[] },
 ): Promise<SaveCuesResult> {
   const { db } = deps;
@@ -91,6 +92,12 @@ export async function saveGroupCues(
       const [start, end] = input.cues[i]!;
       await tx.update(phrases).set({ cueStartMs: start, cueEndMs: end }).where(eq(phrases.id, row.id));
     }
+    await recordChange(tx, deps.changes, {
+      section: "catalog",
+      action: "Found where each phrase is spoken",
+      subject: `${first.languageId} / ${first.levelId} / ${first.lessonId}`,
+      count: group.length,
+    });
     return "saved";
   });
   if (result === "saved") await deps.events.publish("catalog");

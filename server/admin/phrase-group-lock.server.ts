@@ -34,7 +34,13 @@ export async function lockLessons(tx: Transaction, ...targets: LessonKey[]) {
 /** The group's phrases in their order, row-locked until the transaction ends (take `lockLessons` first). */
 export function lockedGroupPhrases(tx: Transaction, group: AudioGroupKey) {
   return tx
-    .select({ id: phrases.id, position: phrases.position, cueStartMs: phrases.cueStartMs })
+    .select({
+      id: phrases.id,
+      position: phrases.position,
+      cueStartMs: phrases.cueStartMs,
+      originalText: phrases.originalText,
+      translatedText: phrases.translatedText,
+    })
     .from(phrases)
     .where(and(phrasesOfLesson(group), eq(phrases.audioUrl, group.audioUrl)))
     .orderBy(asc(phrases.position), asc(phrases.createdAt), asc(phrases.id))

@@ -10,6 +10,7 @@ import type { ReadingJobs } from "#server/reading/reading-jobs.server.ts";
 import { canonicalFileUrl, storedFileAt, unguessableKey, type Storage } from "#server/storage/storage.server.ts";
 import { lockedGroupPhrases, lockLessons, type AudioGroupKey } from "#server/admin/phrase-group-lock.server.ts";
 import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
+import { recordChange, textChanges, type ChangeRecorder } from "#server/admin/change-log.server.ts";
 import type { SpeechCue } from "#server/tts/speech-join.server.ts";
 import {
   SpeechServiceError,
@@ -252,6 +253,8 @@ export interface PhraseWriteDeps {
   events: EventBus;
   storage: Storage;
   logger: { warn: (message: string, error?: unknown) => void };
+  /** Who is changing the phrases, for the change log (written in each write's transaction). */
+  changes: ChangeRecorder;
   /** Computes the readings of the saved phrases after the commit, off the request (absent: left to the next start's fill). */
   readings?: Pick<ReadingJobs, "afterSave">;
 }
@@ -312,6 +315,14 @@ function rowColumnsOver(row: PhraseFormValue["phrases"][number], languageId: str
   };
 }
 
+const lessonPath = (key: { languageId: string; levelId: string; lessonId: string }) => `${key.languageId} / ${key.levelId} / ${key.lessonId}`;
+
+/** A group's texts for the change log: one line a phrase, in order. */
+const groupTexts = (rows: { originalText: string; translatedText: string }[]) => ({
+  originalText: rows.map((row) => row.originalText).join("\n"),
+  translatedText: rows.map((row) => row.translatedText).join("\n"),
+});
+
 const lessonOf = (value: Pick<PhraseFormValue, "languageId" | "levelId" | "lessonId">) => ({
   languageId: value.languageId,
   levelId: value.levelId,
@@ -319,7 +330,7 @@ const lessonOf = (value: Pick<PhraseFormValue, "languageId" | "levelId" | "lesso
 });
 
 /** Adds the form's phrases as one audio group at the end of the lesson. Returns how many were added. */
-export async function addPhrases({ db, events, storage, readings }: PhraseWriteDeps, input: PhraseFormValue): Promise<number> {
+export async function addPhrases({ db, events, storage, readings, changes }: PhraseWriteDeps, input: PhraseFormValue): Promise<number> {
   const value = canonical(storage, input);
   await writingToLesson(db, async (tx) => {
     await lockLessons(tx, value);
@@ -335,6 +346,13 @@ export async function addPhrases({ db, events, storage, readings }: PhraseWriteD
         position: start + i,
       })),
     );
+    await recordChange(tx, changes, {
+      section: "catalog",
+      action: "Added phrases",
+      subject: lessonPath(value),
+      count: value.phrases.length,
+      changes: textChanges(null, { ...groupTexts(value.phrases), audioUrl: value.audioUrl }, ["originalText", "translatedText", "audioUrl"]),
+    });
   });
   await events.publish("catalog");
   readings?.afterSave(lessonOf(value));
@@ -350,7 +368,7 @@ export type { AudioGroupKey };
  * lessons involved are locked first, so two admins saving the same group at once take turns instead of interleaving.
  */
 export async function updatePhraseGroup(
-  { db, events, storage, logger, readings }: PhraseWriteDeps,
+  { db, events, storage, logger, readings, changes }: PhraseWriteDeps,
   group: AudioGroupKey,
   input: PhraseFormValue,
 ): Promise<{ updated: number; created: number; deleted: number }> {
@@ -394,6 +412,17 @@ export async function updatePhraseGroup(
     }
     const surplus = existing.slice(pairs).map((row) => row.id);
     if (surplus.length > 0) await tx.delete(phrases).where(inArray(phrases.id, surplus));
+    await recordChange(tx, changes, {
+      section: "catalog",
+      action: "Edited audio group",
+      subject: lessonPath(value),
+      count: value.phrases.length,
+      changes: textChanges(
+        { ...groupTexts(existing), audioUrl: group.audioUrl, lesson: lessonPath(group) },
+        { ...groupTexts(value.phrases), audioUrl: value.audioUrl, lesson: lessonPath(value) },
+        ["originalText", "translatedText", "audioUrl", "lesson"],
+      ),
+    });
     return { updated: pairs, created: extra.length, deleted: surplus.length };
   });
   await events.publish("catalog");
@@ -411,12 +440,19 @@ export async function updatePhraseGroup(
  * Deletes an audio group: its phrases (with what learners kept of them, by the foreign keys' cascade) in one
  * transaction, then its audio file when nothing else plays it. Returns how many phrases went.
  */
-export async function deletePhraseGroup({ db, events, storage, logger }: PhraseWriteDeps, group: AudioGroupKey): Promise<number> {
+export async function deletePhraseGroup({ db, events, storage, logger, changes }: PhraseWriteDeps, group: AudioGroupKey): Promise<number> {
   const deleted = await db.transaction(async (tx) => {
     await lockLessons(tx, group);
     const existing = await lockedGroupPhrases(tx, group);
     if (existing.length === 0) throw new PhraseGroupGoneError();
     await tx.delete(phrases).where(inArray(phrases.id, existing.map((row) => row.id)));
+    await recordChange(tx, changes, {
+      section: "catalog",
+      action: "Deleted audio group",
+      subject: lessonPath(group),
+      count: existing.length,
+      changes: textChanges({ ...groupTexts(existing), audioUrl: group.audioUrl }, null, ["originalText", "translatedText", "audioUrl"]),
+    });
     return existing.length;
   });
   await events.publish("catalog");

@@ -2,7 +2,9 @@ import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import { BLOG_AUTHOR_NAME } from "#common/blog.ts";
 import type { AdminBlogPost, BlogPostInput } from "#common/blog-post-schema.ts";
 import { slugify } from "#common/slug.ts";
+import type { Database } from "#server/db/client.server.ts";
 import type { Executor } from "#server/db/client.server.ts";
+import { recordChange, textChanges, type ChangeInput, type ChangeRecorder } from "#server/admin/change-log.server.ts";
 import { blogPosts, blogSlugRedirects } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import type { Storage } from "#server/storage/storage.server.ts";
@@ -12,10 +14,17 @@ import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.serv
 export const FALLBACK_SLUG = "post";
 
 export interface BlogAdminDeps {
-  db: Executor;
+  db: Database;
   events: EventBus;
   storage: Storage;
+  /** Who is changing the blog, for the change log (written in each write's transaction). */
+  changes: ChangeRecorder;
 }
+
+const log = (tx: Executor, deps: BlogAdminDeps, change: Omit<ChangeInput, "section">) => recordChange(tx, deps.changes, { section: "blog", ...change });
+
+/** The texts a post's change log entry compares. */
+const postTexts = ["title", "slug", "excerpt", "content", "featuredImage", "sampleTitle", "lessonId"] as const;
 
 /** Every post, drafts included, newest first. */
 export async function listAllPosts(db: Executor): Promise<AdminBlogPost[]> {
@@ -99,12 +108,19 @@ async function retryOnSlugConflict<T>(work: () => Promise<T>): Promise<T> {
 
 export async function createPost(deps: BlogAdminDeps, input: BlogPostInput, authorId: string): Promise<{ id: string; slug: string }> {
   const created = await retryOnSlugConflict(async () => {
-    const slug = await uniqueSlug(deps.db, input.title);
-    const [row] = await deps.db
-      .insert(blogPosts)
-      .values({ ...fields(input), slug, authorId })
-      .returning({ id: blogPosts.id, slug: blogPosts.slug });
-    return row!;
+    return deps.db.transaction(async (tx) => {
+      const slug = await uniqueSlug(tx, input.title);
+      const [row] = await tx
+        .insert(blogPosts)
+        .values({ ...fields(input), slug, authorId })
+        .returning({ id: blogPosts.id, slug: blogPosts.slug });
+      await log(tx, deps, {
+        action: input.published ? "Published new post" : "Added draft post",
+        subject: input.title,
+        changes: textChanges(null, { ...input, slug }, [...postTexts]),
+      });
+      return row!;
+    });
   });
   await deps.events.publish("blog");
   return created;
@@ -124,7 +140,16 @@ export async function updatePost(deps: BlogAdminDeps, id: string, input: BlogPos
   const { before, slug } = await retryOnSlugConflict(() =>
     deps.db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ title: blogPosts.title, slug: blogPosts.slug, published: blogPosts.published, featuredImage: blogPosts.featuredImage })
+        .select({
+          title: blogPosts.title,
+          slug: blogPosts.slug,
+          published: blogPosts.published,
+          featuredImage: blogPosts.featuredImage,
+          excerpt: blogPosts.excerpt,
+          content: blogPosts.content,
+          sampleTitle: blogPosts.sampleTitle,
+          lessonId: blogPosts.lessonId,
+        })
         .from(blogPosts)
         .where(eq(blogPosts.id, id))
         .for("update");
@@ -144,6 +169,8 @@ export async function updatePost(deps: BlogAdminDeps, id: string, input: BlogPos
         .update(blogPosts)
         .set({ ...fields(input), slug, updatedAt: new Date() })
         .where(eq(blogPosts.id, id));
+      const published = before.published === input.published ? "" : input.published ? " and published it" : " and made it a draft";
+      await log(tx, deps, { action: `Edited post${published}`, subject: input.title, changes: textChanges(before, { ...input, slug }, [...postTexts]) });
       return { before, slug };
     }),
   );
@@ -153,14 +180,24 @@ export async function updatePost(deps: BlogAdminDeps, id: string, input: BlogPos
 }
 
 export async function setPublished(deps: BlogAdminDeps, id: string, published: boolean): Promise<void> {
-  const updated = await deps.db.update(blogPosts).set({ published, updatedAt: new Date() }).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-  if (updated.length === 0) throw new PostNotFound();
+  await deps.db.transaction(async (tx) => {
+    const [updated] = await tx.update(blogPosts).set({ published, updatedAt: new Date() }).where(eq(blogPosts.id, id)).returning({ title: blogPosts.title });
+    if (!updated) throw new PostNotFound();
+    await log(tx, deps, { action: published ? "Published post" : "Unpublished post", subject: updated.title });
+  });
   await deps.events.publish("blog");
 }
 
 export async function deletePost(deps: BlogAdminDeps, id: string): Promise<void> {
-  const [deleted] = await deps.db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ featuredImage: blogPosts.featuredImage });
-  if (!deleted) throw new PostNotFound();
+  const deleted = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(blogPosts)
+      .where(eq(blogPosts.id, id))
+      .returning({ featuredImage: blogPosts.featuredImage, title: blogPosts.title, excerpt: blogPosts.excerpt, content: blogPosts.content });
+    if (!row) throw new PostNotFound();
+    await log(tx, deps, { action: "Deleted post", subject: row.title, changes: textChanges(row, null, ["title", "excerpt", "content"]) });
+    return row;
+  });
   await deps.events.publish("blog");
   if (deleted.featuredImage) await removeImageIfUnused(deps, deleted.featuredImage);
 }

@@ -8,6 +8,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -418,6 +419,36 @@ export const roleAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("role_audit_log_target_idx").on(t.targetUserId, t.createdAt.desc()), index("role_audit_log_created_idx").on(t.createdAt.desc())],
+);
+
+/**
+ * Who changed what in the catalogue, the blog and the site settings (issue 27 point 6), written in the transaction of
+ * the change itself, so a change is never without its entry nor an entry without its change. One entry per action:
+ * an import of 20 phrases is one row with count 20. `changes` holds the texts before and after, field by field.
+ * Rows older than CHANGE_LOG_DAYS are removed as new ones arrive.
+ */
+export const changeLog = pgTable(
+  "change_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    section: text("section", { enum: ["catalog", "blog", "settings"] }).notNull(),
+    /** What was done, in words ('Updated lesson', 'Imported phrases'). */
+    action: text("action").notNull(),
+    /** What it was done to, in words ('Greetings (spanish / a1 / greetings)'). */
+    subject: text("subject").notNull(),
+    count: integer("count").notNull().default(1),
+    changes: jsonb("changes").$type<Record<string, { before: string | null; after: string | null }>>(),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as it was then: the account may be renamed or deleted later. The CLI writes 'cli'. */
+    actorEmail: text("actor_email").notNull(),
+    /** Milliseconds, as JavaScript's dates hold them: the Overview's "older" cursor compares them exactly. */
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("change_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("change_log_section_idx").on(t.section, t.createdAt.desc(), t.id.desc()),
+    check("change_log_count_positive", sql`${t.count} > 0`),
+  ],
 );
 
 /**

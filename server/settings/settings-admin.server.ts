@@ -1,6 +1,7 @@
 import type { SiteSettings } from "#common/settings.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { readOrCreateSettings } from "#server/settings/settings.server.ts";
+import type { ChangeRecorder } from "#server/admin/change-log.server.ts";
 import { removeUnreferencedFiles } from "#server/uploads/unreferenced-files.server.ts";
 
 type Deps = Pick<Runtime, "database" | "env" | "settings">;
@@ -14,8 +15,8 @@ export function readSettingsForAdmin(runtime: Deps): Promise<SiteSettings> {
  * An admin's change. It goes through runtime.settings.save, which writes, re-reads the record and announces the
  * change on the event bus, so every public page (and the page cache) shows it on the next request.
  */
-export function updateSettings(runtime: Deps, patch: Partial<Omit<SiteSettings, "id">>): Promise<SiteSettings> {
-  return runtime.settings.save(patch);
+export function updateSettings(runtime: Deps, patch: Partial<Omit<SiteSettings, "id">>, changes: ChangeRecorder): Promise<SiteSettings> {
+  return runtime.settings.save(patch, changes);
 }
 
 /**
@@ -26,9 +27,10 @@ export async function replaceSettingsImage(
   runtime: Deps & Pick<Runtime, "storage" | "logger">,
   field: "logo" | "favicon" | "hero_image" | "app_screenshot",
   url: string,
+  changes: ChangeRecorder,
 ): Promise<SiteSettings> {
   const before = await readSettingsForAdmin(runtime);
-  const saved = await updateSettings(runtime, { [field]: url });
+  const saved = await updateSettings(runtime, { [field]: url }, changes);
   const old = before[field];
   if (old && old !== url) {
     // The record is already right; a file left behind costs only space, so a failed delete is logged, not raised.

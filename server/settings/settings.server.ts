@@ -6,7 +6,8 @@ import {
   type SettingsField,
   type SiteSettings,
 } from "#common/settings.ts";
-import type { Executor } from "#server/db/client.server.ts";
+import type { Database, Executor } from "#server/db/client.server.ts";
+import { recordChange, textChanges, type ChangeRecorder } from "#server/admin/change-log.server.ts";
 import { settings as settingsTable } from "#server/db/schema.ts";
 
 type Row = typeof settingsTable.$inferSelect;
@@ -51,21 +52,32 @@ export async function readOrCreateSettings(db: Executor, siteName: string): Prom
   return fromRow(created);
 }
 
-/** Applies a partial change, creating the row first if needed, and returns the stored result. */
+/**
+ * Applies a partial change, creating the row first if needed, and returns the stored result. An admin's change (one
+ * with a recorder) is written to the change log in the same transaction; set-up code (seed, tests) passes none.
+ */
 export async function saveSettings(
-  db: Executor,
+  db: Database,
   siteName: string,
   patch: Partial<Omit<SiteSettings, "id">>,
+  recorder?: ChangeRecorder,
 ): Promise<SiteSettings> {
-  await readOrCreateSettings(db, siteName);
-  const changes = toRow(patch);
-  if (Object.keys(changes).length > 0) {
-    await db
+  return db.transaction(async (tx) => {
+    const before = await readOrCreateSettings(tx, siteName);
+    const changes = toRow(patch);
+    if (Object.keys(changes).length === 0) return before;
+    await tx
       .update(settingsTable)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(settingsTable.id, SETTINGS_ID));
-  }
-  return readOrCreateSettings(db, siteName);
+    const after = await readOrCreateSettings(tx, siteName);
+    if (recorder) {
+      const fields = Object.keys(patch) as (keyof typeof patch & string)[];
+      const texts = textChanges(before, after, fields);
+      if (Object.keys(texts).length > 0) await recordChange(tx, recorder, { section: "settings", action: "Edited settings", subject: "Site settings", changes: texts });
+    }
+    return after;
+  });
 }
 
 function withoutId(value: SiteSettings): Omit<SiteSettings, "id"> {

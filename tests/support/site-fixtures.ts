@@ -16,6 +16,7 @@ import {
   profiles,
   reviewCards,
   reviewLog,
+  changeLog,
   roleAuditLog,
   sessions,
   settings,
@@ -88,7 +89,7 @@ export async function signedInAdminAndLearner(site: TestSite) {
  * new table's rows here when a feature writes to it.
  */
 export async function snapshot(db: Database) {
-  const [u, p, prog, fav, roles, sess, content, roleAudit, review] = await Promise.all([
+  const [u, p, prog, fav, roles, sess, content, roleAudit, review, changes] = await Promise.all([
     db.select({ id: users.id, name: users.name, verified: users.emailVerified }).from(users).orderBy(asc(users.id)),
     db.select({ id: profiles.id, username: profiles.username }).from(profiles).orderBy(asc(profiles.id)),
     db.select().from(userProgress).orderBy(asc(userProgress.userId), asc(userProgress.lessonId)),
@@ -98,8 +99,9 @@ export async function snapshot(db: Database) {
     contentSnapshot(db),
     db.select({ id: roleAuditLog.id }).from(roleAuditLog).orderBy(asc(roleAuditLog.id)),
     reviewSnapshot(db),
+    db.select({ id: changeLog.id }).from(changeLog).orderBy(asc(changeLog.id)),
   ]);
-  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, content, roleAudit, review });
+  return JSON.stringify({ u, p, prog: prog.map(({ updatedAt: _u, ...r }) => r), fav, roles, sess, content, roleAudit, review, changes });
 }
 
 /** The review state (issue 24): settings, cards, the log and the learner days, whole. */

@@ -1,6 +1,7 @@
 import { MAX_ID_LENGTH, MAX_SKIPPED, type BackfillAnswer, type BackfillGroupKey } from "#common/audio-backfill.ts";
 import { z } from "#common/zod.ts";
 import { generateGroupAudio, nextAudiolessGroup, NothingToSpeakError } from "#server/admin/audio-backfill.server.ts";
+import { changeRecorder } from "#server/admin/change-log.server.ts";
 import { getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { SpeechServiceError } from "#server/tts/text-to-speech.server.ts";
@@ -24,10 +25,12 @@ const body = z.discriminatedUnion("intent", [
  * is capped by the default body limit (1 MiB); its own schema allows far less.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await getSessionUser(request, context))) return answer({ error: "Please sign in as an administrator." }, 401);
+  const user = await getSessionUser(request, context);
+  if (!user) return answer({ error: "Please sign in as an administrator." }, 401);
   if (!(await getIsAdmin(request, context))) return answer({ error: "Only administrators can generate audio." }, 403);
   const runtime = getRuntime(context);
   const { db } = runtime.database;
+  const changes = changeRecorder(runtime.env, { userId: user.id, email: user.email });
   const parsed = body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return answer({ error: "The request is not valid." }, 400);
 
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const group: BackfillGroupKey = parsed.data.group;
   try {
     const result = await generateGroupAudio(
-      { db, storage: runtime.storage, tts: runtime.tts, events: runtime.events, logger: runtime.logger },
+      { db, storage: runtime.storage, tts: runtime.tts, events: runtime.events, logger: runtime.logger, changes },
       group,
     );
     return answer(result.status === "generated" ? { intent: "generate", status: "generated", url: result.url } : { intent: "generate", status: "done" });

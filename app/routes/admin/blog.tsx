@@ -5,6 +5,7 @@ import { adminSection } from "#app/lib/admin-sections.ts";
 import { blogPostSchema, blogText, CONTENT_MAX, sampleText, type BlogSampleOptions } from "#common/blog-post-schema.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { ToastMessage } from "#common/toast.ts";
+import { changeRecorder } from "#server/admin/change-log.server.ts";
 import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
 import { createPost, deletePost, listAllPosts, PostNotFound, setPublished, updatePost } from "#server/blog/blog-admin.server.ts";
 import { parsePostBody } from "#server/blog/markdown.server.ts";
@@ -48,7 +49,12 @@ const failure = (title: string, error: unknown): ToastMessage => ({
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const runtime = getRuntime(context);
-  const deps = { db: runtime.database.db, events: runtime.events, storage: runtime.storage };
+  const deps = {
+    db: runtime.database.db,
+    events: runtime.events,
+    storage: runtime.storage,
+    changes: changeRecorder(runtime.env, { userId: user.id, email: user.email }),
+  };
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("id") ?? "");

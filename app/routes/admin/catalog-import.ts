@@ -1,5 +1,6 @@
 import path from "node:path";
 import { catalogArchiveText, type ImportAnswer } from "#common/catalog-archive.ts";
+import { changeRecorder } from "#server/admin/change-log.server.ts";
 import { getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
 import { ArchiveRefused } from "#server/catalog/archive/archive-format.server.ts";
 import { importCatalog, planImport } from "#server/catalog/archive/catalog-import.server.ts";
@@ -17,13 +18,20 @@ const answer = (body: ImportAnswer, status = 200, headers: Record<string, string
  * `apply` imports it in one transaction. A refused archive changes nothing and the answer says why (422).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await getSessionUser(request, context))) return answer({ error: catalogArchiveText.signedOut }, 401);
+  const user = await getSessionUser(request, context);
+  if (!user) return answer({ error: catalogArchiveText.signedOut }, 401);
   if (!(await getIsAdmin(request, context))) return answer({ error: catalogArchiveText.denied }, 403);
   const intent = new URL(request.url).searchParams.get("intent");
   if (intent !== "dry-run" && intent !== "apply") return answer({ error: "The request is not valid." }, 400);
   const runtime = getRuntime(context);
   const maxBytes = runtime.env.CATALOG_UPLOAD_MAX_BYTES;
-  const deps = { db: runtime.database.db, storage: runtime.storage, events: runtime.events, logger: runtime.logger };
+  const deps = {
+    db: runtime.database.db,
+    storage: runtime.storage,
+    events: runtime.events,
+    logger: runtime.logger,
+    changes: changeRecorder(runtime.env, { userId: user.id, email: user.email }),
+  };
   let file: ReceivedFile | undefined;
   try {
     file = await receiveUpload(request, { maxBytes, sizeMessage: catalogArchiveText.tooLarge(maxBytes) }, path.join(runtime.env.DATA_DIR, "tmp"));

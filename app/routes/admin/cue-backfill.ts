@@ -1,6 +1,7 @@
 import { MAX_AUDIO_URL_LENGTH, MAX_CUE_PHRASES, MAX_CUE_SKIPPED, type CueBackfillAnswer } from "#common/audio-cues/cue-backfill.ts";
 import { z } from "#common/zod.ts";
 import { nextCuelessGroup, saveGroupCues } from "#server/admin/cue-backfill.server.ts";
+import { changeRecorder } from "#server/admin/change-log.server.ts";
 import { getIsAdmin, getSessionUser } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/cue-backfill";
@@ -31,10 +32,12 @@ const body = z.discriminatedUnion("intent", [
  * that audio. Nothing is kept between requests. Outside the admin layout: it answers JSON and checks the caller.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await getSessionUser(request, context))) return answer({ error: "Please sign in as an administrator." }, 401);
+  const user = await getSessionUser(request, context);
+  if (!user) return answer({ error: "Please sign in as an administrator." }, 401);
   if (!(await getIsAdmin(request, context))) return answer({ error: "Only administrators can set audio cues." }, 403);
   const runtime = getRuntime(context);
   const { db } = runtime.database;
+  const changes = changeRecorder(runtime.env, { userId: user.id, email: user.email });
   const parsed = body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return answer({ error: "The request is not valid." }, 400);
   if (parsed.data.intent === "next") {
@@ -43,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { audioUrl, phraseIds, cues } = parsed.data;
   if (cues.length !== phraseIds.length) return answer({ error: "The request is not valid." }, 400);
-  const status = await saveGroupCues({ db, events: runtime.events }, { audioUrl, phraseIds, cues });
+  const status = await saveGroupCues({ db, events: runtime.events, changes }, { audioUrl, phraseIds, cues });
   return answer({ intent: "save", status });
 }
 

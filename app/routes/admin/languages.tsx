@@ -28,10 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const formData = await request.formData();
   const intent = field(formData, "intent");
-  const deps = catalogDeps(context);
+  const deps = catalogDeps(context, admin);
   if (intent === "create" || intent === "update") {
     const submission = parseWithZod(formData, { schema: languageSchema });
     if (submission.status !== "success") return invalid(submission);

@@ -61,10 +61,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const MAX_REORDER = 1000;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const formData = await request.formData();
   const intent = field(formData, "intent");
-  const deps = catalogDeps(context);
+  const deps = catalogDeps(context, admin);
   const key = { languageId: field(formData, "keyLanguageId"), levelId: field(formData, "keyLevelId"), id: field(formData, "keyId") };
   if (intent === "create" || intent === "update") {
     const submission = parseWithZod(formData, { schema: lessonSchema });

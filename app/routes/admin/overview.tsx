@@ -1,6 +1,9 @@
 import { ArrowRight, FileText, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { CatalogArchivePanel } from "#app/components/admin/catalog-archive.tsx";
+import { ChangeLogPanel } from "#app/components/admin/change-log-panel.tsx";
+import { CHANGE_SECTIONS } from "#common/change-log.ts";
+import { latestChanges } from "#server/admin/change-log.server.ts";
 import { adminSection, adminSections } from "#app/lib/admin-sections.ts";
 import { countLabel } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -10,14 +13,23 @@ import type { Route } from "./+types/overview";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { counts: await getRuntime(context).adminCounts() };
+  const runtime = getRuntime(context);
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("changes");
+  const section = CHANGE_SECTIONS.find((s) => s === requested) ?? null;
+  const older = params.get("older") ?? undefined;
+  const [counts, changes] = await Promise.all([
+    runtime.adminCounts(),
+    latestChanges(runtime.database.db, { section: section ?? undefined, olderThan: older, keepDays: runtime.env.CHANGE_LOG_DAYS }),
+  ]);
+  return { counts, changes: { ...changes, section, paged: older !== undefined } };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Admin Dashboard", description: "Administration.", path: "/admin", noindex: true });
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { counts } = loaderData;
+  const { counts, changes } = loaderData;
   const cards = [
     { section: adminSection("/admin/languages"), value: counts.languages, detail: countLabel(counts.languages, "language") },
     { section: adminSection("/admin/levels"), value: counts.levels, detail: countLabel(counts.levels, "level") },
@@ -75,6 +87,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       <CatalogArchivePanel />
+      <ChangeLogPanel {...changes} />
       <section aria-labelledby="quick-access-title" className="rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] sm:p-7">
         <h2 id="quick-access-title" className="text-xl font-bold text-ink">
           Quick Access

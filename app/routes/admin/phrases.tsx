@@ -37,6 +37,7 @@ import {
   type PhraseSearchResult,
 } from "#server/admin/phrases-admin.server.ts";
 import { MediaImportRefused } from "#server/uploads/media-import.server.ts";
+import { changeRecorder } from "#server/admin/change-log.server.ts";
 import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { SpeechServiceError } from "#server/tts/text-to-speech.server.ts";
@@ -67,12 +68,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const runtime = getRuntime(context);
   const { db } = runtime.database;
   const formData = await request.formData();
   const intent = formData.get("intent");
   const speech = { db, storage: runtime.storage, tts: runtime.tts };
+  const changes = changeRecorder(runtime.env, { userId: admin.id, email: admin.email });
   /** Speech made for the dialog, or the refusal its failure toast shows (the engine's own words when they are for the admin). */
   async function speaking(intent: "generate-audio" | "generate-group-audio", work: () => Promise<PhraseActionData>) {
     try {
@@ -104,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "delete") {
     const group = groupKeyFrom(formData);
-    const writer = { db, events: runtime.events, storage: runtime.storage, logger: runtime.logger };
+    const writer = { db, events: runtime.events, storage: runtime.storage, logger: runtime.logger, changes };
     try {
       const count = await deletePhraseGroup(writer, group);
       return data({ ok: true, intent }, { headers: toastHeaders(context, { type: "success", title: phraseText.groupDeleted(count) }) });
@@ -130,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<PhraseActionData>({ ok: false, intent, errors: { audioUrl: error.message } }, { status: 400 });
     }
     const value = { ...parsed.data, audioUrl: audio.url };
-    const writer = { db, events: runtime.events, storage: runtime.storage, logger: runtime.logger, readings: runtime.readings };
+    const writer = { db, events: runtime.events, storage: runtime.storage, logger: runtime.logger, readings: runtime.readings, changes };
     try {
       if (intent === "add") {
         const count = await addPhrases(writer, value);

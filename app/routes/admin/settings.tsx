@@ -16,6 +16,7 @@ import {
   socialSettingsSchema,
 } from "#common/settings-forms.ts";
 import type { ToastMessage } from "#common/toast.ts";
+import { changeRecorder } from "#server/admin/change-log.server.ts";
 import { requireAdmin, toastHeaders } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { readSettingsForAdmin, replaceSettingsImage, updateSettings } from "#server/settings/settings-admin.server.ts";
@@ -54,8 +55,9 @@ const forms = {
 export type SettingsIntent = keyof typeof forms | "set-image" | "default-favicon";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const runtime = getRuntime(context);
+  const changes = changeRecorder(runtime.env, { userId: admin.id, email: admin.email });
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
 
@@ -80,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(400, { ...form.failed, ...(first ? { description: first } : {}) }, submission.reply());
     }
     const patch = submission.value;
-    return save(() => updateSettings(runtime, patch), form.ok, form.failed, submission.reply());
+    return save(() => updateSettings(runtime, patch, changes), form.ok, form.failed, submission.reply());
   }
 
   if (intent === "set-image") {
@@ -101,11 +103,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(400, { ...toasts.failed, description: error.message });
     }
     const saved = image.url;
-    return save(() => replaceSettingsImage(runtime, name, saved), imageToasts[name].ok, imageToasts[name].failed);
+    return save(() => replaceSettingsImage(runtime, name, saved, changes), imageToasts[name].ok, imageToasts[name].failed);
   }
 
   if (intent === "default-favicon") {
-    return save(() => replaceSettingsImage(runtime, "favicon", DEFAULT_FAVICON), settingsText.faviconSet, settingsText.faviconSetFailed);
+    return save(() => replaceSettingsImage(runtime, "favicon", DEFAULT_FAVICON, changes), settingsText.faviconSet, settingsText.faviconSetFailed);
   }
 
   throw data("Unknown action", { status: 400 });

@@ -21,12 +21,15 @@ import {
   type FileRef,
   type Manifest,
 } from "./archive-format.server.ts";
+import { recordChange, type ChangeRecorder } from "#server/admin/change-log.server.ts";
 
 export interface ImportDeps {
   db: Database;
   storage: Storage;
   events: EventBus;
   logger: Logger;
+  /** Who imports, for the change log: one entry for the whole import. */
+  changes: ChangeRecorder;
 }
 
 /** What an import adds, changes and removes, by table, with the learner rows that go with removed content. */
@@ -324,6 +327,17 @@ export async function importCatalog(deps: ImportDeps, file: string): Promise<Imp
       const { plan, tables } = await computePlan(tx, manifest, rows, newFiles);
       await upsert(tx, tables);
       await remove(tx, tables);
+      const { counts } = plan;
+      const touched = (Object.keys(counts) as (keyof typeof counts)[]).map((table) => {
+        const { added, changed, removed } = counts[table];
+        return added + changed + removed;
+      });
+      await recordChange(tx, deps.changes, {
+        section: "catalog",
+        action: "Imported the catalog archive",
+        subject: describeCounts(counts),
+        count: Math.max(1, touched.reduce((sum, n) => sum + n, 0)),
+      });
       return plan;
     });
     await deps.events.publish("catalog");
@@ -426,4 +440,16 @@ async function remove(tx: Transaction, t: Tables) {
     await tx.delete(levels).where(and(eq(levels.languageId, languageId), eq(levels.id, id)));
   }
   if (t.languages.removed.length > 0) await tx.delete(languages).where(inArray(languages.id, t.languages.removed));
+}
+
+/** "3 phrases added, 1 lesson changed, 2 phrases removed", or "no change". */
+function describeCounts(counts: ImportPlan["counts"]): string {
+  const parts: string[] = [];
+  for (const verb of ["added", "changed", "removed"] as const) {
+    for (const table of ["languages", "levels", "lessons", "phrases", "files"] as const) {
+      const n = counts[table][verb];
+      if (n > 0) parts.push(`${n} ${n === 1 ? table.slice(0, -1) : table} ${verb}`);
+    }
+  }
+  return parts.length > 0 ? parts.join(", ") : "no change";
 }
