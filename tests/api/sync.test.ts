@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerDays, profiles, reviewCards, reviewLog, syncPushes, syncTombstones, userFavorites, userProgress } from "#server/db/schema.ts";
 import { MAX_PUSH_CHANGES } from "#server/learning/sync-push.server.ts";
+import { pullChanges } from "#server/learning/sync-pull.server.ts";
 import { startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { snapshot } from "#tests/support/site-fixtures.ts";
 import { createApiWorld, sessionToken, type ApiWorld } from "#tests/api/support/api-fixture.ts";
@@ -186,6 +187,51 @@ describe("ratings made offline", () => {
     expect(reviewedAt[tomorrow]).toBeGreaterThanOrEqual(now);
     expect(reviewedAt[tomorrow]).toBeLessThan(now + 60_000);
     expect(reviewedAt[threeDaysAgo]).toBe(now - 2 * day);
+  });
+});
+
+describe("a pull's values", () => {
+  it("are the stored ones, in UTC with milliseconds, whatever the session's time zone and date style", async () => {
+    const { id, phone } = await freshLearner();
+    const { hola } = world.phraseIds;
+    const reviewId = randomUUID();
+    await phone.push(
+      phone.newPush(
+        { type: "favorite.add", phraseId: hola },
+        { type: "review.rate", reviewId, phraseId: hola, rating: 3 },
+        { type: "progress.set", languageId: "spanish", levelId: "a1", lessonId: "greetings", completed: true },
+      ),
+    );
+    // Microseconds the pull must cut (as Date does), not round.
+    await db().update(reviewLog).set({ reviewedAt: sql`'2026-11-27 03:32:00.123987+00'` }).where(eq(reviewLog.id, reviewId));
+    const page = await db().transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'Asia/Kolkata'`);
+      await tx.execute(sql`set local datestyle = 'SQL, DMY'`);
+      return pullChanges(tx, id, 0, 1000);
+    });
+    const [log] = await db().select().from(reviewLog).where(eq(reviewLog.id, reviewId));
+    const [card] = await db().select().from(reviewCards).where(and(eq(reviewCards.userId, id), eq(reviewCards.phraseId, hola)));
+    const [favorite] = await db().select().from(userFavorites).where(eq(userFavorites.userId, id));
+    const [day] = await db().select().from(learnerDays).where(eq(learnerDays.userId, id));
+    expect(page.changes.reviewLog.upserted).toEqual([
+      expect.objectContaining({
+        id: reviewId,
+        phraseId: hola,
+        rating: 3,
+        reviewedAt: "2026-11-27T03:32:00.123Z",
+        due: log!.due.toISOString(),
+        stability: log!.stability,
+        learnerDay: log!.learnerDay,
+        durationMs: null,
+        undoneAt: null,
+      }),
+    ]);
+    expect(page.changes.reviewCards.upserted).toEqual([
+      expect.objectContaining({ phraseId: hola, due: card!.due.toISOString(), lastReview: card!.lastReview!.toISOString(), reps: card!.reps, difficulty: card!.difficulty }),
+    ]);
+    expect(page.changes.favorites.upserted).toEqual([expect.objectContaining({ phraseId: hola, createdAt: favorite!.createdAt.toISOString() })]);
+    expect(page.changes.days.upserted).toEqual([expect.objectContaining({ day: day!.day, reviews: 1 })]);
+    expect(page.changes.progress.upserted).toEqual([expect.objectContaining({ lessonId: "greetings", completed: true })]);
   });
 });
 
