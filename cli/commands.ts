@@ -13,6 +13,9 @@ import { createRuntime, type Runtime } from "#server/runtime.server.ts";
 import { seedDemoContent } from "#server/seed/seed.server.ts";
 import { resendSupportMessages, supportDeps } from "#server/support/support.server.ts";
 import { changeRecorder, cliAuthor } from "#server/admin/change-log.server.ts";
+import { PHRASE_IMPORT_MAX_BYTES, phraseImportText } from "#common/phrase-import.ts";
+import { checkPhraseRows } from "#server/admin/phrase-import.server.ts";
+import { importPhrases, LessonGoneError, PhraseInputError } from "#server/admin/phrases-admin.server.ts";
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -36,6 +39,10 @@ Commands:
                                                 (docs/catalogue-archive.md)
   import FILE [--dry-run]                       Make the catalogue equal to the archive FILE, in one transaction;
                                                 --dry-run lists what would be added, changed and removed
+  phrases:import FILE --lesson L/V/S            Add the rows of the CSV or TSV FILE (original, translation, group,
+                                                reading) at the end of lesson S of level V of language L, in one
+                                                transaction, without audio (generate it under Phrases without audio);
+                                                a file with a bad row changes nothing and lists every bad row
   help                                          Show this help`;
 
 type Command = (args: string[], env: Record<string, string | undefined>, stdin: () => Promise<string>) => Promise<void>;
@@ -147,6 +154,37 @@ const commands: Record<string, Command> = {
         }
       } catch (error) {
         if (error instanceof ArchiveRefused) throw new UsageError(`The archive was refused, nothing changed: ${error.message}`);
+        throw error;
+      }
+    });
+  },
+  async "phrases:import"(args, source) {
+    const { values, positionals } = parseArgs({ args, options: { lesson: { type: "string" } }, allowPositionals: true, strict: true });
+    if (positionals.length !== 1) throw new UsageError("phrases:import takes one CSV or TSV file");
+    const [languageId, levelId, lessonId, ...rest] = (values.lesson ?? "").split("/");
+    if (!languageId || !levelId || !lessonId || rest.length > 0) throw new UsageError("phrases:import needs --lesson LANGUAGE/LEVEL/LESSON");
+    const file = positionals[0]!;
+    if (fs.statSync(file).size > PHRASE_IMPORT_MAX_BYTES) throw new UsageError(phraseImportText.tooLarge);
+    const check = checkPhraseRows(fs.readFileSync(file, "utf8"));
+    if (!check.ok) {
+      // Every bad row on standard output; the failure itself is one line, as every command's.
+      for (const row of check.rows) if (row.errors.length > 0) console.log(`line ${row.line}: ${row.errors.join(" ")}`);
+      throw new UsageError(check.error);
+    }
+    await withRuntime(source, async (runtime) => {
+      const deps = {
+        db: runtime.database.db,
+        events: runtime.events,
+        storage: runtime.storage,
+        logger: runtime.logger,
+        readings: runtime.readings,
+        changes: changeRecorder(runtime.env, cliAuthor),
+      };
+      try {
+        const { count: added, groups } = await importPhrases(deps, { languageId, levelId, lessonId }, check.rows);
+        console.log(`Added ${count(added, "phrase")} in ${count(groups.length, "audio group")} to ${languageId}/${levelId}/${lessonId}.`);
+      } catch (error) {
+        if (error instanceof PhraseInputError || error instanceof LessonGoneError) throw new UsageError(`No lesson ${languageId}/${levelId}/${lessonId}: nothing was added.`);
         throw error;
       }
     });
