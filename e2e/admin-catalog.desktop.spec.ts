@@ -552,8 +552,8 @@ test("the Overview's Latest Changes: who changed what, by section, with the text
   await newest.getByText("What changed").click();
   await expect(newest.getByText("Logging", { exact: true })).toBeVisible();
   await expect(newest.getByText("Logged", { exact: true })).toBeVisible();
-  // The import of the previous test is one entry, not one per row.
-  await expect(log.getByText("Imported the catalog archive")).toHaveCount(1);
+  // The previous test imported the catalogue's own export: nothing changed, so nothing was logged.
+  await expect(log.getByText("Imported the catalog archive")).toHaveCount(0);
   await expectNoAxeViolations(page);
   await log.screenshot({ path: "/work/notes/shots/change-log/overview-1280.png" });
 

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { changeLog } from "#server/db/schema.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime, type Runtime } from "#server/runtime.server.ts";
 import { catalogueFiles, catalogueRows, seedArchiveCatalogue } from "#tests/support/catalog-archive-fixture.ts";
@@ -77,6 +78,12 @@ it("exports, shows a dry run that changes nothing, then imports the same catalog
   expect(imported.code).toBe(0);
   expect(imported.stdout).toContain("Imported the archive:");
   expect(await withRuntime(targetDir, contents)).toEqual(expected);
+  // One change log entry for the whole import, by the CLI, with its count (2 languages, 3 levels, 4 lessons, 5
+  // phrases and 4 files added); importing the same archive again changes nothing and logs nothing.
+  const logged = () => withRuntime(targetDir, (runtime) => runtime.database.db.select().from(changeLog));
+  expect(await logged()).toEqual([expect.objectContaining({ action: "Imported the catalog archive", actorEmail: "cli", count: 18 })]);
+  expect((await cli(targetDir, "import", archive)).code).toBe(0);
+  expect(await logged()).toHaveLength(1);
 }, 120_000);
 
 it("refuses a truncated archive with a reason and changes nothing", async () => {

@@ -332,12 +332,9 @@ export async function importCatalog(deps: ImportDeps, file: string): Promise<Imp
         const { added, changed, removed } = counts[table];
         return added + changed + removed;
       });
-      await recordChange(tx, deps.changes, {
-        section: "catalog",
-        action: "Imported the catalog archive",
-        subject: describeCounts(counts),
-        count: Math.max(1, touched.reduce((sum, n) => sum + n, 0)),
-      });
+      const total = touched.reduce((sum, n) => sum + n, 0);
+      // An archive equal to the catalogue changes nothing, so there is nothing to log.
+      if (total > 0) await recordChange(tx, deps.changes, { section: "catalog", action: "Imported the catalog archive", subject: describeCounts(counts), count: total });
       return plan;
     });
     await deps.events.publish("catalog");
@@ -442,7 +439,7 @@ async function remove(tx: Transaction, t: Tables) {
   if (t.languages.removed.length > 0) await tx.delete(languages).where(inArray(languages.id, t.languages.removed));
 }
 
-/** "3 phrases added, 1 lesson changed, 2 phrases removed", or "no change". */
+/** "3 phrases added, 1 lesson changed, 2 phrases removed". */
 function describeCounts(counts: ImportPlan["counts"]): string {
   const parts: string[] = [];
   for (const verb of ["added", "changed", "removed"] as const) {
@@ -451,5 +448,5 @@ function describeCounts(counts: ImportPlan["counts"]): string {
       if (n > 0) parts.push(`${n} ${n === 1 ? table.slice(0, -1) : table} ${verb}`);
     }
   }
-  return parts.length > 0 ? parts.join(", ") : "no change";
+  return parts.join(", ");
 }
