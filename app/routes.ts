@@ -34,6 +34,7 @@ export default [
   route("admin/uploads/discard", "routes/admin/upload-discard.ts"),
   route("admin/uploads/:kind", "routes/admin/upload.ts"),
   route("admin/phrases/tree", "routes/admin/phrase-tree.ts"),
+  route("admin/phrases/import", "routes/admin/phrase-import.ts"),
   route("admin/audio-backfill", "routes/admin/audio-backfill.ts"),
   route("admin/cue-backfill", "routes/admin/cue-backfill.ts"),
   route("admin/catalog/export", "routes/admin/catalog-export.ts"),

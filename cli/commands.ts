@@ -182,7 +182,7 @@ const commands: Record<string, Command> = {
       };
       try {
         const { count: added, groups } = await importPhrases(deps, { languageId, levelId, lessonId }, check.rows);
-        console.log(`Added ${count(added, "phrase")} in ${count(groups.length, "audio group")} to ${languageId}/${levelId}/${lessonId}.`);
+        console.log(`Added ${count(added, "phrase")} in ${count(groups, "audio group")} to ${languageId}/${levelId}/${lessonId}.`);
       } catch (error) {
         if (error instanceof PhraseInputError || error instanceof LessonGoneError) throw new UsageError(`No lesson ${languageId}/${levelId}/${lessonId}: nothing was added.`);
         throw error;

@@ -15,7 +15,12 @@ export interface BackfillGroupKey {
   languageId: string;
   levelId: string;
   lessonId: string;
+  /** An import's planned group (phrases.audio_batch); null: the lesson's other audio-less phrases. */
+  batch: string | null;
 }
+
+/** A group's key as one string (a React key, a set member). */
+export const backfillKeyString = (key: BackfillGroupKey) => [key.languageId, key.levelId, key.lessonId, key.batch ?? ""].join("\u0000");
 
 export interface BackfillGroup extends BackfillGroupKey {
   languageName: string;

@@ -99,7 +99,7 @@ describe("listing", () => {
     expect(beyond).toMatchObject({ totalGroups: 3, page: 2, pageCount: 2 });
     expect(beyond.groups.map((g) => g.lessonId)).toEqual(["food"]);
     expect(await nextAudiolessGroup(db())).toMatchObject({ group: { lessonId: "hallo" }, remaining: 3 });
-    expect(await nextAudiolessGroup(db(), [{ languageId: "german", levelId: "a1", lessonId: "hallo" }])).toMatchObject({
+    expect(await nextAudiolessGroup(db(), [{ languageId: "german", levelId: "a1", lessonId: "hallo", batch: null }])).toMatchObject({
       group: { lessonId: "numbers" },
       remaining: 3,
     });
@@ -112,7 +112,7 @@ describe("generating one group", () => {
     expect(await lessonPage()).toContain("Uno");
     const before = audioFiles();
     const announced = nextCatalogEvent();
-    const result = await generateGroupAudio(deps(), { languageId: "spanish", levelId: "a1", lessonId: "numbers" });
+    const result = await generateGroupAudio(deps(), { languageId: "spanish", levelId: "a1", lessonId: "numbers", batch: null });
     expect(result).toMatchObject({ status: "generated", phrases: 3 });
     const url = result.status === "generated" ? result.url : "";
     expect(await audioOf("numbers")).toEqual([
@@ -129,12 +129,12 @@ describe("generating one group", () => {
     expect(await lessonPage()).toContain(url);
     expect((await listAudiolessGroups(db())).groups.map((g) => g.lessonId)).toEqual(["hallo", "food"]);
     // Again: nothing left to do, nothing stored.
-    expect(await generateGroupAudio(deps(), { languageId: "spanish", levelId: "a1", lessonId: "numbers" })).toEqual({ status: "done" });
+    expect(await generateGroupAudio(deps(), { languageId: "spanish", levelId: "a1", lessonId: "numbers", batch: null })).toEqual({ status: "done" });
     expect(audioFiles()).toEqual([...before, ...added].sort());
   });
 
   it("speaks every phrase of the group, each on its own, and gives each spoken phrase its cue", async () => {
-    const result = await generateGroupAudio(deps(), { languageId: "spanish", levelId: "a1", lessonId: "numbers" });
+    const result = await generateGroupAudio(deps(), { languageId: "spanish", levelId: "a1", lessonId: "numbers", batch: null });
     if (result.status !== "generated") throw new Error("expected speech");
     const rows = await db()
       .select({ text: phrases.originalText, start: phrases.cueStartMs, end: phrases.cueEndMs })
@@ -157,7 +157,7 @@ describe("generating one group", () => {
 
   it("run twice at once, leaves exactly one file and one URL", async () => {
     const before = audioFiles();
-    const key = { languageId: "spanish", levelId: "a2", lessonId: "food" };
+    const key = { languageId: "spanish", levelId: "a2", lessonId: "food", batch: null };
     const results = await Promise.all([generateGroupAudio(deps(), key), generateGroupAudio(deps(), key)]);
     expect(results.map((r) => r.status).sort()).toEqual(["done", "generated"]);
     const urls = [...new Set((await audioOf("food")).map((r) => r.url))];
@@ -172,7 +172,7 @@ describe("generating one group", () => {
       encoder: createEspeakTextToSpeech(),
       fetch: async () => new Response("busy", { status: 503 }),
     });
-    await expect(generateGroupAudio({ ...deps(), tts: failing }, { languageId: "german", levelId: "a1", lessonId: "hallo" })).rejects.toThrow();
+    await expect(generateGroupAudio({ ...deps(), tts: failing }, { languageId: "german", levelId: "a1", lessonId: "hallo", batch: null })).rejects.toThrow();
     expect(storedFiles(site)).toEqual(before.files);
     expect(await snapshot(db())).toEqual(before.rows);
   });
@@ -198,14 +198,14 @@ describe("POST /admin/audio-backfill", () => {
   it("names the next group and generates it; a group with nothing to speak is a listed failure that changes nothing", async () => {
     const next = await (await post({ intent: "next" })).json();
     expect(next).toMatchObject({ intent: "next", remaining: 3, group: { lessonId: "hallo", firstText: "Guten Tag" } });
-    const generated = await post({ intent: "generate", group: { languageId: "german", levelId: "a1", lessonId: "hallo" } });
+    const generated = await post({ intent: "generate", group: { languageId: "german", levelId: "a1", lessonId: "hallo", batch: null } });
     expect(generated.status).toBe(200);
     expect(await generated.json()).toMatchObject({ intent: "generate", status: "generated", url: expect.stringMatching(/^\/storage\/content\/audio\//) });
     expect(await (await post({ intent: "next" })).json()).toMatchObject({ remaining: 2, group: { lessonId: "numbers" } });
 
     await db().update(phrases).set({ originalText: " " }).where(and(eq(phrases.lessonId, "food")));
     const before = { files: storedFiles(site), rows: await snapshot(db()) };
-    const failed = await post({ intent: "generate", group: { languageId: "spanish", levelId: "a2", lessonId: "food" } });
+    const failed = await post({ intent: "generate", group: { languageId: "spanish", levelId: "a2", lessonId: "food", batch: null } });
     expect(failed.status).toBe(200);
     expect(await failed.json()).toEqual({ intent: "generate", status: "failed", message: "These phrases have no original text to speak." });
     expect(storedFiles(site)).toEqual(before.files);
@@ -225,7 +225,7 @@ describe("POST /admin/audio-backfill", () => {
         status: "failed",
         message: "No speech voice matches Steer (zz-steer). Choose one in the language's Voice field (Languages, Edit Steer).",
       });
-      const long = await post({ intent: "generate", group: { languageId: "spanish", levelId: "a2", lessonId: "food" } });
+      const long = await post({ intent: "generate", group: { languageId: "spanish", levelId: "a2", lessonId: "food", batch: null } });
       expect(long.status).toBe(200);
       expect(await long.json()).toEqual({ intent: "generate", status: "failed", message: "The text is too long" });
     }

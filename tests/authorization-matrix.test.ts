@@ -158,6 +158,22 @@ const backfillProbe = (name: string, body: unknown, check: () => Promise<void>):
   check,
 });
 
+/** Import phrases (multipart): 401 signed out, 403 for non-admins, and a refused import adds no row. */
+const phraseImportProbe = (intent: "check" | "import", check: () => Promise<void>): Probe => ({
+  name: `POST /admin/phrases/import: ${intent} (a refused request changes nothing)`,
+  method: "POST",
+  path: () => "/admin/phrases/import",
+  send: () => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ intent, text: "Matrix import,Imported by the matrix", languageId: "spanish", levelId: "a1", lessonId: "greetings", audio: "each" })) {
+      body.set(name, value);
+    }
+    return { method: "POST", body };
+  },
+  expect: { visitor: { status: 401 }, unconfirmed: { status: 401 }, user: { status: 403 }, other: { status: 403 }, admin: { status: 200 } },
+  check,
+});
+
 /** The cue backfill's JSON API: like the audio backfill's, 401 signed out, 403 for non-admins, and no row changed. */
 const cueBackfillProbe = (name: string, body: () => unknown, check: () => Promise<void>): Probe => ({
   name: `POST /admin/cue-backfill: ${name}`,
@@ -270,6 +286,16 @@ const matrix: Record<string, Row> = {
         const [row] = await site.runtime.database.db.select().from(phrases).where(eq(phrases.originalText, "Cinco"));
         expect(row?.audioUrl).toMatch(/^\/storage\/content\/audio\//);
         expect(storedFiles(site)).toContain(row!.audioUrl.replace("/storage/", ""));
+      }),
+    ],
+  },
+  "routes/admin/phrase-import": {
+    probes: [
+      { name: "GET /admin/phrases/import", method: "GET", path: () => "/admin/phrases/import", expect: all({ status: 405 }) },
+      phraseImportProbe("check", async () => expect(await site.runtime.database.db.$count(phrases, eq(phrases.originalText, "Matrix import"))).toBe(0)),
+      phraseImportProbe("import", async () => {
+        const rows = await site.runtime.database.db.select().from(phrases).where(eq(phrases.originalText, "Matrix import"));
+        expect(rows.map((row) => [row.lessonId, row.audioUrl, row.audioBatch !== null])).toEqual([["greetings", "", true]]);
       }),
     ],
   },

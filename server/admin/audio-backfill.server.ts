@@ -1,5 +1,5 @@
-import { and, eq, or, sql } from "drizzle-orm";
-import type { BackfillGroup, BackfillGroupKey } from "#common/audio-backfill.ts";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { backfillKeyString, type BackfillGroup, type BackfillGroupKey } from "#common/audio-backfill.ts";
 import { PHRASE_ROWS_MAX } from "#common/phrase-form.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
 import { phrases } from "#server/db/schema.ts";
@@ -8,7 +8,7 @@ import type { Storage } from "#server/storage/storage.server.ts";
 import type { TextToSpeech } from "#server/tts/text-to-speech.server.ts";
 import { deleteStoredFileByUrl } from "#server/uploads/uploads.server.ts";
 import { selectInCatalogueOrder } from "#server/admin/catalogue-order.server.ts";
-import { lockLessons, phrasesOfLesson } from "#server/admin/phrase-group-lock.server.ts";
+import { lockLessons, phrasesOfLesson, type LessonKey } from "#server/admin/phrase-group-lock.server.ts";
 import { generateGroupSpeech, generatePhraseAudio } from "#server/admin/phrases-admin.server.ts";
 import { recordChange, type ChangeRecorder } from "#server/admin/change-log.server.ts";
 
@@ -35,55 +35,63 @@ export interface AudiolessPage {
 
 export const AUDIOLESS_PAGE_SIZE = 25;
 
+/** Rows of this group: its lesson's audio-less phrases with its batch key (null matches null). */
+function inGroup(key: BackfillGroupKey) {
+  return and(phrasesOfLesson(key), eq(phrases.audioUrl, NO_AUDIO), key.batch === null ? isNull(phrases.audioBatch) : eq(phrases.audioBatch, key.batch));
+}
+
 /**
- * One grouping query over the audio-less rows only, joined to their lesson, level and language for names and the
- * catalogue's order; the totals come from window functions, so a page costs one round trip however large the table.
+ * One grouping query over the audio-less rows only (of one lesson when `lesson` is given), joined to their lesson,
+ * level and language for names and the catalogue's order; the totals come from window functions, so a page costs one
+ * round trip however large the table. Within a lesson, an import's batches come in the order of their first phrase.
  */
-function audiolessQuery(db: Database) {
+function audiolessQuery(db: Database, lesson?: LessonKey) {
   const counted = db
     .select({
       languageId: phrases.languageId,
       levelId: phrases.levelId,
       lessonId: phrases.lessonId,
+      batch: phrases.audioBatch,
       phraseCount: sql<number>`count(*)::int`.as("phrase_count"),
+      firstPosition: sql<number>`min(${phrases.position})`.as("first_position"),
     })
     .from(phrases)
-    .where(eq(phrases.audioUrl, NO_AUDIO))
-    .groupBy(phrases.languageId, phrases.levelId, phrases.lessonId)
+    .where(lesson ? and(eq(phrases.audioUrl, NO_AUDIO), phrasesOfLesson(lesson)) : eq(phrases.audioUrl, NO_AUDIO))
+    .groupBy(phrases.languageId, phrases.levelId, phrases.lessonId, phrases.audioBatch)
     .as("counted");
-  return selectInCatalogueOrder(db, counted, {
-    languageId: counted.languageId,
-    levelId: counted.levelId,
-    lessonId: counted.lessonId,
-    phraseCount: counted.phraseCount,
-    totalGroups: sql<number>`(count(*) over ())::int`,
-    totalPhrases: sql<number>`(sum(${counted.phraseCount}) over ())::int`,
-  });
+  return selectInCatalogueOrder(
+    db,
+    counted,
+    {
+      languageId: counted.languageId,
+      levelId: counted.levelId,
+      lessonId: counted.lessonId,
+      batch: counted.batch,
+      phraseCount: counted.phraseCount,
+      totalGroups: sql<number>`(count(*) over ())::int`,
+      totalPhrases: sql<number>`(sum(${counted.phraseCount}) over ())::int`,
+    },
+    counted.firstPosition,
+    counted.batch,
+  );
 }
 
 async function firstTexts(db: Database, keys: BackfillGroupKey[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
-  // distinct on: the first spoken text per lesson, read through the lesson index rather than the whole table.
+  // distinct on: the first spoken text per group, read through the lesson index rather than the whole table.
   const rows = await db
-    .selectDistinctOn([phrases.languageId, phrases.levelId, phrases.lessonId], {
+    .selectDistinctOn([phrases.languageId, phrases.levelId, phrases.lessonId, phrases.audioBatch], {
       languageId: phrases.languageId,
       levelId: phrases.levelId,
       lessonId: phrases.lessonId,
+      batch: phrases.audioBatch,
       originalText: phrases.originalText,
     })
     .from(phrases)
-    .where(
-      and(
-        eq(phrases.audioUrl, NO_AUDIO),
-        sql`btrim(${phrases.originalText}) <> ''`,
-        or(...keys.map((k) => phrasesOfLesson(k))),
-      ),
-    )
-    .orderBy(phrases.languageId, phrases.levelId, phrases.lessonId, phrases.position, phrases.createdAt, phrases.id);
-  return new Map(rows.map((r) => [keyString(r.languageId, r.levelId, r.lessonId), r.originalText.trim()]));
+    .where(and(sql`btrim(${phrases.originalText}) <> ''`, or(...keys.map(inGroup))))
+    .orderBy(phrases.languageId, phrases.levelId, phrases.lessonId, phrases.audioBatch, phrases.position, phrases.createdAt, phrases.id);
+  return new Map(rows.map((r) => [backfillKeyString(r), r.originalText.trim()]));
 }
-
-const keyString = (languageId: string, levelId: string, lessonId: string) => `${languageId}\u0000${levelId}\u0000${lessonId}`;
 
 /** One page of the audio-less groups, in catalogue order, with the totals. A page past the end shows the last one. */
 export async function listAudiolessGroups(db: Database, options: { page?: number; pageSize?: number } = {}): Promise<AudiolessPage> {
@@ -102,7 +110,7 @@ export async function listAudiolessGroups(db: Database, options: { page?: number
   return {
     groups: rows.map(({ totalGroups: _g, totalPhrases: _p, ...group }) => ({
       ...group,
-      firstText: texts.get(keyString(group.languageId, group.levelId, group.lessonId)) ?? "",
+      firstText: texts.get(backfillKeyString(group)) ?? "",
     })),
     totalGroups,
     totalPhrases,
@@ -112,19 +120,24 @@ export async function listAudiolessGroups(db: Database, options: { page?: number
 }
 
 /**
- * The first audio-less group in catalogue order, leaving out `skip` (groups that failed in this run), and how many
- * groups are still without audio (the skipped ones included), from the same query.
+ * The first audio-less group in catalogue order (of one lesson when `lesson` is given: the Import phrases dialog's
+ * run), leaving out `skip` (groups that failed in this run), and how many groups are still without audio (the skipped
+ * ones included), from the same query.
  */
-export async function nextAudiolessGroup(db: Database, skip: BackfillGroupKey[] = []): Promise<{ group: BackfillGroup | null; remaining: number }> {
-  const skipped = new Set(skip.map((k) => keyString(k.languageId, k.levelId, k.lessonId)));
+export async function nextAudiolessGroup(
+  db: Database,
+  skip: BackfillGroupKey[] = [],
+  lesson?: LessonKey,
+): Promise<{ group: BackfillGroup | null; remaining: number }> {
+  const skipped = new Set(skip.map(backfillKeyString));
   // The skip list is short (failures of one run), so reading that many rows past it is cheap.
-  const rows = await audiolessQuery(db).limit(skipped.size + 1);
+  const rows = await audiolessQuery(db, lesson).limit(skipped.size + 1);
   const remaining = rows[0]?.totalGroups ?? 0;
-  const row = rows.find((r) => !skipped.has(keyString(r.languageId, r.levelId, r.lessonId)));
+  const row = rows.find((r) => !skipped.has(backfillKeyString(r)));
   if (!row) return { group: null, remaining };
   const { totalGroups: _g, totalPhrases: _p, ...group } = row;
   const texts = await firstTexts(db, [group]);
-  return { group: { ...group, firstText: texts.get(keyString(group.languageId, group.levelId, group.lessonId)) ?? "" }, remaining };
+  return { group: { ...group, firstText: texts.get(backfillKeyString(group)) ?? "" }, remaining };
 }
 
 export type GenerateGroupResult =
@@ -145,7 +158,7 @@ async function audiolessRows(db: Executor, key: BackfillGroupKey) {
   const rows = await db
     .select({ id: phrases.id, text: phrases.originalText })
     .from(phrases)
-    .where(and(phrasesOfLesson(key), eq(phrases.audioUrl, NO_AUDIO)))
+    .where(inGroup(key))
     .orderBy(phrases.position, phrases.createdAt, phrases.id);
   return rows.map((row) => ({ id: row.id, text: row.text.trim() }));
 }
@@ -191,7 +204,7 @@ export async function generateGroupAudio(
         const cue = cueOf.get(row.id);
         await tx
           .update(phrases)
-          .set({ audioUrl: url, cueStartMs: cue?.[0] ?? null, cueEndMs: cue?.[1] ?? null })
+          .set({ audioUrl: url, audioBatch: null, cueStartMs: cue?.[0] ?? null, cueEndMs: cue?.[1] ?? null })
           .where(and(eq(phrases.id, row.id), eq(phrases.audioUrl, NO_AUDIO)));
       }
       if (now.length > 0) {
@@ -201,6 +214,8 @@ export async function generateGroupAudio(
           subject: `${key.languageId} / ${key.levelId} / ${key.lessonId}`,
           count: now.length,
           changes: { audioUrl: { before: null, after: url } },
+          // A run over a lesson's groups (an import's) is one line with its count.
+          foldMinutes: 30,
         });
       }
       return now.length;

@@ -33,15 +33,40 @@ export interface ChangeInput {
   subject: string;
   count?: number;
   changes?: TextChanges | null;
+  /**
+   * Minutes within which this change joins the log's latest entry when that is the same author, section, action and
+   * subject (its count grows, its details go, as they described one of many): a run of audio generations for one
+   * lesson is one line, not one per group.
+   */
+  foldMinutes?: number;
 }
 
-/** Writes one entry; call it inside the change's transaction. */
+/** Writes one entry (or adds to the latest, see foldMinutes); call it inside the change's transaction. */
 export async function recordChange(tx: Executor, recorder: ChangeRecorder, change: ChangeInput): Promise<void> {
+  const count = Math.max(1, change.count ?? 1);
+  if (change.foldMinutes) {
+    const latest = tx.select({ id: changeLog.id }).from(changeLog).orderBy(desc(changeLog.createdAt), desc(changeLog.id)).limit(1);
+    const joined = await tx
+      .update(changeLog)
+      .set({ count: sql`${changeLog.count} + ${count}`, changes: null })
+      .where(
+        and(
+          eq(changeLog.id, sql`(${latest})`),
+          eq(changeLog.section, change.section),
+          eq(changeLog.action, change.action),
+          eq(changeLog.subject, change.subject),
+          eq(changeLog.actorEmail, recorder.author.email),
+          sql`${changeLog.createdAt} >= now() - make_interval(mins => ${change.foldMinutes})`,
+        ),
+      )
+      .returning({ id: changeLog.id });
+    if (joined.length > 0) return;
+  }
   await tx.insert(changeLog).values({
     section: change.section,
     action: change.action,
     subject: change.subject,
-    count: Math.max(1, change.count ?? 1),
+    count,
     changes: change.changes && Object.keys(change.changes).length > 0 ? change.changes : null,
     actorUserId: recorder.author.userId,
     actorEmail: recorder.author.email,

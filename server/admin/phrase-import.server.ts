@@ -8,6 +8,7 @@ import {
   phraseImportText as text,
   type PhraseImportRow,
 } from "#common/phrase-import.ts";
+import { PHRASE_ROWS_MAX } from "#common/phrase-form.ts";
 
 /**
  * Reads pasted or uploaded rows (issue 27 point 1) with csv-parse: CSV with quotes as spreadsheets write it, or TSV
@@ -56,6 +57,14 @@ export function checkPhraseRows(input: string): PhraseImportCheck {
   if (records.length === 0) return { ok: false, error: text.empty, rows: [] };
   if (records.length > PHRASE_IMPORT_MAX_ROWS) return { ok: false, error: text.tooMany, rows: [] };
   const rows = records.map(({ record, info }) => checkRow(record, info.lines));
+  // A group is spoken as one file, which holds at most PHRASE_ROWS_MAX phrases: the rows past that are refused.
+  const groupSizes = new Map<number, number>();
+  for (const row of rows) {
+    if (row.group === null) continue;
+    const size = (groupSizes.get(row.group) ?? 0) + 1;
+    groupSizes.set(row.group, size);
+    if (size > PHRASE_ROWS_MAX) row.errors.push(text.groupTooLarge(row.group));
+  }
   const bad = rows.filter((row) => row.errors.length > 0).length;
   return bad > 0 ? { ok: false, error: text.refused(bad), rows } : { ok: true, rows };
 }

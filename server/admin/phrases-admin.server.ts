@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, ilike, inArray, max, or, sql } from "drizzle-orm";
 import type { PhraseFormValue } from "#common/phrase-form.ts";
-import type { PhraseImportRow } from "#common/phrase-import.ts";
+import type { PhraseImportAudio, PhraseImportRow } from "#common/phrase-import.ts";
 import { PHRASE_ROWS_MAX, PHRASE_SEARCH, phraseText, SPEECH_TEXT_MAX } from "#common/phrase-form.ts";
 import type { AdminAudioGroup, AdminPhrase, AdminPhraseLanguage, AdminPhraseLesson, AdminPhraseLevel } from "#common/phrases-admin.ts";
 import type { Database, Executor } from "#server/db/client.server.ts";
@@ -362,37 +363,44 @@ export async function addPhrases({ db, events, storage, readings, changes }: Phr
 
 const LOGGED_ROWS = 100;
 
-/** The most rows one INSERT carries (10 parameters a row, within PostgreSQL's 65,535). */
+/** The most rows one INSERT carries (11 parameters a row, within PostgreSQL's 65,535). */
 const IMPORT_CHUNK = 1000;
 
 /**
  * Saves checked import rows (server/admin/phrase-import.server.ts) at the end of a lesson, without audio yet, in one
- * transaction, as one change log entry. Returns the new phrases' ids by audio group: rows sharing a group number
- * together, every other row on its own, in the order the rows came.
+ * transaction, as one change log entry. Each planned audio group gets its batch key (phrases.audio_batch), so the
+ * audio backfill speaks it as one file: with `audio` "each", every row alone; else rows sharing a group number
+ * together and every other row alone. Returns how many phrases and how many audio groups.
  */
 export async function importPhrases(
   { db, events, readings, changes }: PhraseWriteDeps,
   lesson: { languageId: string; levelId: string; lessonId: string },
   rows: Pick<PhraseImportRow, "originalText" | "translatedText" | "group" | "reading">[],
-): Promise<{ count: number; groups: string[][] }> {
-  const groups = await writingToLesson(db, async (tx) => {
+  audio: PhraseImportAudio = "groups",
+): Promise<{ count: number; groups: number }> {
+  const batchOfGroup = new Map<number, string>();
+  const batches = rows.map((row) => {
+    if (audio === "each" || row.group === null) return randomUUID();
+    const batch = batchOfGroup.get(row.group) ?? randomUUID();
+    batchOfGroup.set(row.group, batch);
+    return batch;
+  });
+  await writingToLesson(db, async (tx) => {
     await lockLessons(tx, lesson);
     await assertLessonExists(tx, lesson);
     const start = await nextPosition(tx, lesson);
-    const ids: string[] = [];
     for (let from = 0; from < rows.length; from += IMPORT_CHUNK) {
-      const inserted = await tx
+      await tx
         .insert(phrases)
         .values(
           rows.slice(from, from + IMPORT_CHUNK).map((row, i) => ({
             ...lesson,
             ...rowColumns({ originalText: row.originalText, translatedText: row.translatedText, reading: row.reading ?? "", readingEdited: row.reading !== null }),
             audioUrl: "",
+            audioBatch: batches[from + i]!,
             position: start + from + i,
           })),
-        )
-        .returning({ id: phrases.id });
-      ids.push(...inserted.map((row) => row.id));
+        );
     }
     await recordChange(tx, changes, {
       section: "catalog",
@@ -402,16 +410,10 @@ export async function importPhrases(
       // The first hundred: the entry says what came in without holding a whole catalogue.
       changes: textChanges(null, groupTexts(rows.slice(0, LOGGED_ROWS)), ["originalText", "translatedText"]),
     });
-    const byGroup = new Map<string, string[]>();
-    rows.forEach((row, i) => {
-      const key = row.group === null ? `row ${i}` : `group ${row.group}`;
-      byGroup.set(key, [...(byGroup.get(key) ?? []), ids[i]!]);
-    });
-    return [...byGroup.values()];
   });
   await events.publish("catalog");
   readings?.afterSave(lesson);
-  return { count: rows.length, groups };
+  return { count: rows.length, groups: new Set(batches).size };
 }
 
 /** Which audio group an edit starts from: its lesson and its current audio URL. */

@@ -140,6 +140,12 @@ export const phrases = pgTable(
     reading: text("reading"),
     /** An admin wrote this reading: saving the phrase again never replaces it with a computed one. */
     readingEdited: boolean("reading_edited").notNull().default(false),
+    /**
+     * Phrases imported without audio that are to share one generated file (issue 27: "Import phrases"). Meaningful
+     * only while `audio_url` is empty: the audio backfill groups such rows by lesson and this key, and clears it when it
+     * gives them their file. Null: the lesson's audio-less rows form one group, as before imports existed.
+     */
+    audioBatch: uuid("audio_batch"),
     createdAt: createdAt(),
   },
   (t) => [

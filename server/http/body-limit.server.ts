@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { CATALOG_IMPORT_PATH, catalogArchiveText } from "#common/catalog-archive.ts";
+import { PHRASE_IMPORT_MAX_BYTES, PHRASE_IMPORT_PATH } from "#common/phrase-import.ts";
 import { uploadKinds } from "#common/upload-rules.ts";
 
 /**
@@ -61,6 +62,8 @@ export const bodyLimitRules: BodyLimitRule[] = [
   { path: "/review", maxBytes: 4 * KiB },
   // The audio backfill's largest valid request (a skip list of 100 groups with 200-character ids) is about 65 kB.
   { path: "/admin/audio-backfill", maxBytes: 128 * KiB },
+  // Import phrases: 2 MB of rows (PHRASE_IMPORT_MAX_BYTES), sent as multipart so no character is escaped, and the envelope.
+  { path: PHRASE_IMPORT_PATH, maxBytes: PHRASE_IMPORT_MAX_BYTES + 64 * KiB },
   // The browser's time zone (app/routes/api/time-zone.ts): one name of at most 64 characters.
   { path: "/api/time-zone", maxBytes: 1 * KiB },
   // A dialog's discard list: 20 addresses of at most 2,048 characters, about 41 kB.

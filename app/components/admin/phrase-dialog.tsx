@@ -1,9 +1,9 @@
 import { LoaderCircle, Pause, Play, Plus, Sparkles, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { CatalogSelect, type CatalogOption, type CatalogSelection } from "#app/components/admin/catalog-select.tsx";
+import { CatalogSelect, type CatalogSelection } from "#app/components/admin/catalog-select.tsx";
 import { CueEditor } from "#app/components/admin/cue-editor.tsx";
-import { usePhraseTreeChoices } from "#app/components/admin/phrase-tree-choices.ts";
+import { useLazyCatalog, type LanguageOption } from "#app/components/admin/phrase-tree-choices.ts";
 import { useIsDisplayable } from "#app/components/admin/media-origins.ts";
 import { useGroupAudioCues } from "#app/components/admin/use-group-audio-cues.ts";
 import { UploadProgress, useUpload } from "#app/components/admin/upload-progress.tsx";
@@ -78,19 +78,6 @@ export function PhraseDialog({
       ) : null}
     </ModalDialog>
   );
-}
-
-type LanguageOption = { id: string; name: string };
-
-/** The cascading selects' options: the languages come with the page, the rest is fetched as it is chosen. */
-function useLazyCatalog(languages: LanguageOption[], selection: CatalogSelection): CatalogOption[] {
-  const { languageId, levelId } = selection;
-  const { levels, lessons } = usePhraseTreeChoices({ languageId, levelId });
-  return languages.map((language) => ({
-    id: language.id,
-    name: language.name,
-    levels: language.id === languageId ? levels.map((level) => ({ ...level, lessons: level.id === levelId ? lessons : [] })) : [],
-  }));
 }
 
 function PhraseForm({

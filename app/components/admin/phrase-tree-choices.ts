@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
+import type { CatalogOption, CatalogSelection } from "#app/components/admin/catalog-select.tsx";
 import type { PhraseTreeData } from "#app/routes/admin/phrase-tree.ts";
 
 /** Where one node's children come from: a language's levels, a level's lessons, or a lesson's audio groups. */
@@ -36,4 +37,17 @@ export function usePhraseTreeChoices({ languageId, levelId, lessonId = "" }: { l
         ? groupData.groups
         : [],
   };
+}
+
+export type LanguageOption = { id: string; name: string };
+
+/** The cascading selects' options: the languages come with the page, the rest is fetched as it is chosen. */
+export function useLazyCatalog(languages: LanguageOption[], selection: CatalogSelection): CatalogOption[] {
+  const { languageId, levelId } = selection;
+  const { levels, lessons } = usePhraseTreeChoices({ languageId, levelId });
+  return languages.map((language) => ({
+    id: language.id,
+    name: language.name,
+    levels: language.id === languageId ? levels.map((level) => ({ ...level, lessons: level.id === levelId ? lessons : [] })) : [],
+  }));
 }

@@ -96,12 +96,12 @@ export function DialogFooter({ children }: { children: React.ReactNode }) {
   return <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-brand-100 px-5 py-4 sm:px-6">{children}</div>;
 }
 
-/** A Cancel button for a DialogFooter. */
-export function DialogCancel({ disabled }: { disabled?: boolean }) {
+/** A Cancel button for a DialogFooter (or another word for closing, such as "Done"). */
+export function DialogCancel({ disabled, label = "Cancel" }: { disabled?: boolean; label?: string }) {
   return (
     <Dialog.Close asChild>
       <Button type="button" variant="outline" disabled={disabled}>
-        Cancel
+        {label}
       </Button>
     </Dialog.Close>
   );

@@ -11,9 +11,11 @@ const noStore = { "Cache-Control": "no-store" };
 const answer = (body: BackfillAnswer, status = 200) => Response.json(body, { status, headers: noStore });
 
 const id = z.string().trim().min(1).max(MAX_ID_LENGTH);
-const key = z.object({ languageId: id, levelId: id, lessonId: id });
+const lesson = z.object({ languageId: id, levelId: id, lessonId: id });
+const key = lesson.extend({ batch: z.uuid().nullable().default(null) });
 const body = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("next"), skip: z.array(key).max(MAX_SKIPPED).default([]) }),
+  // `lesson`: only that lesson's groups (the Import phrases dialog's run).
+  z.object({ intent: z.literal("next"), skip: z.array(key).max(MAX_SKIPPED).default([]), lesson: lesson.optional() }),
   z.object({ intent: z.literal("generate"), group: key }),
 ]);
 
@@ -35,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return answer({ error: "The request is not valid." }, 400);
 
   if (parsed.data.intent === "next") {
-    const { group, remaining } = await nextAudiolessGroup(db, parsed.data.skip);
+    const { group, remaining } = await nextAudiolessGroup(db, parsed.data.skip, parsed.data.lesson);
     return answer({ intent: "next", group, remaining });
   }
   const group: BackfillGroupKey = parsed.data.group;

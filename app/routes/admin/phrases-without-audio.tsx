@@ -7,6 +7,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import {
   AUDIO_BACKFILL_API,
   AUDIO_BACKFILL_PAGE,
+  backfillKeyString,
   backfillText,
   groupLabel,
   MAX_SKIPPED,
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: backfillText.title, description: backfillText.description, path: AUDIO_BACKFILL_PAGE, noindex: true });
 
-const keyOf = ({ languageId, levelId, lessonId }: BackfillGroupKey): BackfillGroupKey => ({ languageId, levelId, lessonId });
+const keyOf = ({ languageId, levelId, lessonId, batch }: BackfillGroupKey): BackfillGroupKey => ({ languageId, levelId, lessonId, batch });
 
 /**
  * The generate loop lives in the page, one group per request, so it needs no job on the server: leaving the page
@@ -102,7 +103,7 @@ export default function PhrasesWithoutAudio({ loaderData }: Route.ComponentProps
             <h3 className="font-semibold text-red-900">{backfillText.failuresTitle}</h3>
             <ul className="mt-2 space-y-1 text-sm text-red-900" aria-label={backfillText.failuresTitle}>
               {failures.map((f) => (
-                <li key={`${f.group.languageId}/${f.group.levelId}/${f.group.lessonId}`} className="break-words">
+                <li key={backfillKeyString(f.group)} className="break-words">
                   <span className="font-medium">{groupLabel(f.group)}</span>: {f.message}
                 </li>
               ))}
@@ -127,7 +128,7 @@ function GroupList({ groups }: { groups: BackfillGroup[] }) {
   return (
     <ul className="space-y-3" aria-label="Audio groups without audio">
       {groups.map((group) => (
-        <li key={`${group.languageId}/${group.levelId}/${group.lessonId}`} className={`${cardClasses} p-4`} data-backfill-group>
+        <li key={backfillKeyString(group)} className={`${cardClasses} p-4`} data-backfill-group>
           <p className="text-sm font-medium break-words text-muted">
             {group.languageName} › {group.levelTitle} <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-800">{group.cefrLabel}</span>
           </p>

@@ -1,4 +1,4 @@
-import { ChevronDown, LoaderCircle, Pause, Pencil, Play, Plus, Search, X } from "lucide-react";
+import { ChevronDown, FileUp, LoaderCircle, Pause, Pencil, Play, Plus, Search, X } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
@@ -7,6 +7,7 @@ import { CueBackfill } from "#app/components/admin/cue-backfill.tsx";
 import { EditGroupButton, type OnEditGroup } from "#app/components/admin/edit-group-button.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { phraseTreeHref } from "#app/components/admin/phrase-tree-choices.ts";
+import { PhraseImportDialog } from "#app/components/admin/phrase-import-dialog.tsx";
 import { PhraseDialog, type PhraseActionData, type PhraseDialogState } from "#app/components/admin/phrase-dialog.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
@@ -17,6 +18,7 @@ import { ADMIN_PLAYBACK_RATES, formatTime } from "#app/lib/audio/audio-state.ts"
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
 import { countLabel } from "#common/catalog.ts";
 import { cn } from "#app/lib/cn.ts";
+import { phraseImportText } from "#common/phrase-import.ts";
 import { PHRASE_SEARCH, phraseFormErrors, phraseFormFromData, phraseFormSchema, phraseText } from "#common/phrase-form.ts";
 import type { AdminAudioGroup, AdminPhraseLanguage, AdminPhraseLesson, AdminPhraseLevel } from "#common/phrases-admin.ts";
 import type { CatalogSelection } from "#app/components/admin/catalog-select.tsx";
@@ -197,6 +199,9 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
   // lesson it saved to (issue 27).
   const lookingAt = useRef<CatalogSelection>(nothingChosen);
   const look = useCallback((selection: CatalogSelection) => (lookingAt.current = selection), []);
+  const [importing, setImporting] = useState<CatalogSelection | null>(null);
+  const openImport = () => setImporting(lookingAt.current);
+  const closeImport = useCallback(() => setImporting(null), []);
   const openAdd = () => setDialog({ mode: "add", selection: lookingAt.current, audioUrl: "", rows: [] });
   const addAnother = useCallback(
     (selection: CatalogSelection) => setDialog((current) => ({ mode: "add", selection, audioUrl: "", rows: [], round: (current?.round ?? 0) + 1 })),
@@ -225,6 +230,10 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
           <Button asChild variant="outline">
             <Link to="/admin/phrases/without-audio">Phrases without audio</Link>
           </Button>
+          <Button type="button" variant="outline" onClick={openImport} disabled={!hasLessons}>
+            <FileUp aria-hidden />
+            {phraseImportText.button}
+          </Button>
           <Button type="button" onClick={openAdd} disabled={!hasLessons}>
             <Plus aria-hidden />
             Add Phrases
@@ -248,6 +257,7 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
         </ExpandedPhrase>
       )}
       <PhraseDialog state={dialog} languages={languages} onClose={closeDialog} onAnother={addAnother} />
+      <PhraseImportDialog open={importing !== null} languages={languages} selection={importing ?? nothingChosen} onClose={closeImport} />
     </div>
   );
 }

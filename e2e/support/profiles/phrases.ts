@@ -8,7 +8,8 @@ import { insertGroup, insertSpanishAndFrench } from "#e2e/support/catalogue-rows
  * (the same engine as the seed), so playback, speed and progress can be tested. Each spec works in its own lesson, so
  * the tests stay independent:
  * - spanish / a1 (Beginner, A1): greetings (two groups), numbers (one group), colours (empty: tests add here)
- * - spanish / a2 (Elementary, A2): travel (one group: edited by a test), shopping (empty: the cue editor's test adds here)
+ * - spanish / a2 (Elementary, A2): travel (one group: edited by a test), shopping (empty: the cue editor's test adds here),
+ *   market (empty: the import test adds here)
  * - french / a1 (Beginner, A1): basics (one group)
  */
 export const phrasesFixture = {
@@ -30,6 +31,7 @@ export async function prepare(runtime: Runtime) {
     { languageId: "spanish", levelId: "a1", id: "colours", title: "Colours", translatedTitle: "Colores", orderIndex: 2 },
     { languageId: "spanish", levelId: "a2", id: "travel", title: "Travel", translatedTitle: "Viajes", orderIndex: 0 },
     { languageId: "spanish", levelId: "a2", id: "shopping", title: "Shopping", translatedTitle: "Compras", orderIndex: 1 },
+    { languageId: "spanish", levelId: "a2", id: "market", title: "Market", translatedTitle: "Mercado", orderIndex: 2 },
     { languageId: "french", levelId: "a1", id: "basics", title: "Basics", translatedTitle: "Les bases", orderIndex: 0 },
   ]);
   let position = 0;
