@@ -41,7 +41,8 @@ Commands:
                                                 --dry-run lists what would be added, changed and removed
   phrases:import FILE --lesson L/V/S            Add the rows of the CSV or TSV FILE (original, translation, group,
                                                 reading) at the end of lesson S of level V of language L, in one
-                                                transaction, without audio (generate it under Phrases without audio);
+                                                transaction, without audio (generate it under Phrases without audio:
+                                                rows sharing a group number become one file);
                                                 a file with a bad row changes nothing and lists every bad row
   help                                          Show this help`;
 
