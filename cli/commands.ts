@@ -140,13 +140,7 @@ const commands: Record<string, Command> = {
     const size = fs.statSync(file).size;
     if (size > env.CATALOG_IMPORT_MAX_BYTES) throw new UsageError(`${file} is ${size} bytes; CATALOG_IMPORT_MAX_BYTES allows ${env.CATALOG_IMPORT_MAX_BYTES}`);
     await withRuntime(source, async (runtime) => {
-      const deps = {
-        db: runtime.database.db,
-        storage: runtime.storage,
-        events: runtime.events,
-        logger: runtime.logger,
-        changes: changeRecorder(runtime.env, cliAuthor),
-      };
+      const deps = cliWriteDeps(runtime);
       try {
         if (values["dry-run"]) {
           console.log(describePlan(await planImport(deps, file), { dryRun: true }));
@@ -173,14 +167,7 @@ const commands: Record<string, Command> = {
       throw new UsageError(check.error);
     }
     await withRuntime(source, async (runtime) => {
-      const deps = {
-        db: runtime.database.db,
-        events: runtime.events,
-        storage: runtime.storage,
-        logger: runtime.logger,
-        readings: runtime.readings,
-        changes: changeRecorder(runtime.env, cliAuthor),
-      };
+      const deps = cliWriteDeps(runtime);
       try {
         const { count: added, groups } = await importPhrases(deps, { languageId, levelId, lessonId }, check.rows);
         console.log(`Added ${count(added, "phrase")} in ${count(groups, "audio group")} to ${languageId}/${levelId}/${lessonId}.`);
@@ -194,6 +181,18 @@ const commands: Record<string, Command> = {
     console.log(usage);
   },
 };
+
+/** What the CLI's catalogue writes need, their change log author being the CLI. */
+function cliWriteDeps(runtime: Runtime) {
+  return {
+    db: runtime.database.db,
+    storage: runtime.storage,
+    events: runtime.events,
+    logger: runtime.logger,
+    readings: runtime.readings,
+    changes: changeRecorder(runtime.env, cliAuthor),
+  };
+}
 
 async function withRuntime(source: Record<string, string | undefined>, work: (runtime: Runtime) => Promise<void>) {
   const runtime = await createRuntime(loadEnv(source), { initialize: false });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "#e2e/support/fixtures.ts";
 import { accountsFixture, servers } from "#e2e/support/servers.ts";
 import { FLASH_COOKIE } from "#server/auth/flash.server.ts";
+import { expectToast } from "#e2e/support/admin-dialogs.ts";
 
 /**
  * Accounts end to end (issue #4) on the accounts server: mail goes over SMTP to a test server whose mailbox the tests
@@ -30,11 +31,6 @@ async function expectRefusedOnConsole(pageErrors: string[], status: number) {
   await expect.poll(() => pageErrors.length).toBeGreaterThan(0);
   expect(pageErrors).toEqual([expect.stringContaining(`status of ${status}`)]);
   pageErrors.length = 0;
-}
-
-async function expectToast(page: Page, title: string) {
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  await expect(toast.first()).toBeVisible();
 }
 
 /** The newest mail to this address with a link, as the SMTP test server received it. */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectNoSidewaysScroll, test, waitForHydration } from "#e2e/support/fixtures.ts";
+import { addLanguage as addLanguageInDialog, expectToast } from "#e2e/support/admin-dialogs.ts";
 import { adminAreaFixture, servers } from "#e2e/support/servers.ts";
 
 /**
@@ -42,20 +43,10 @@ async function open(page: Page, path: string) {
   await waitForHydration(page);
 }
 
-async function expectToast(page: Page, title: string) {
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
-}
-
+/** Adds a language from the Languages tab. */
 async function addLanguage(page: Page, id: string, name: string) {
   await open(page, "/admin/languages");
-  await page.getByRole("button", { name: "Add Language" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Language" });
-  await dialog.getByLabel("Language ID").fill(id);
-  await dialog.getByLabel("Language Name").fill(name);
-  await dialog.getByLabel("Flag Image URL").fill("/favicon.svg");
-  await dialog.getByRole("button", { name: "Add Language" }).click();
-  await expectToast(page, "Language added successfully");
-  await expect(dialog).toBeHidden();
+  await addLanguageInDialog(page, id, name);
 }
 
 async function addLevel(page: Page, languageName: string, id: string, title: string, cefr: string) {

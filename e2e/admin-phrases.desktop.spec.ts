@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
 import { expectToast, group, openLesson, phrasesServer, playing, recordMedia } from "#e2e/support/phrases-admin.ts";
@@ -11,6 +12,17 @@ import { toneWav } from "#tests/support/mp3.ts";
 test.use({ baseURL: phrasesServer, signedInAsAdmin: true });
 // Speech synthesis, axe and real playback on two shared cores: more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
+
+/** Opens the Add Phrases dialog with Spanish › Beginner › Colours chosen (the lesson these tests add to). */
+async function addPhrasesToColours(page: Page) {
+  await page.goto("/admin/phrases");
+  await page.getByRole("button", { name: "Add Phrases" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
+  await dialog.getByLabel("Language").selectOption("spanish");
+  await dialog.getByLabel("Level").selectOption("a1");
+  await dialog.getByLabel("Lesson").selectOption("colours");
+  return dialog;
+}
 
 test.beforeEach(async ({ page }) => {
   await recordMedia(page);
@@ -123,12 +135,7 @@ test("add phrases: validation messages, Generate Audio that plays, then the publ
 test("Generate audio for the whole group: every row spoken, each with its cue, which the public lesson gets", async ({ page }) => {
   const suffix = `${Date.now() % 100000}`;
   const rows = [[`Verde ${suffix}`, "Green"], [`Amarillo ${suffix}`, "Yellow"]] as const;
-  await page.goto("/admin/phrases");
-  await page.getByRole("button", { name: "Add Phrases" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
-  await dialog.getByLabel("Language").selectOption("spanish");
-  await dialog.getByLabel("Level").selectOption("a1");
-  await dialog.getByLabel("Lesson").selectOption("colours");
+  const dialog = await addPhrasesToColours(page);
   await dialog.getByRole("button", { name: "Add Phrase", exact: true }).click();
   for (const [i, [original, translated]] of rows.entries()) {
     await dialog.getByLabel("Original Text").nth(i).fill(original);
@@ -152,12 +159,7 @@ test("Generate audio for the whole group: every row spoken, each with its cue, w
 
 test("rewording a row after Generate audio for the whole group clears the cues: the file no longer speaks it", async ({ page }) => {
   const suffix = `${Date.now() % 100000}`;
-  await page.goto("/admin/phrases");
-  await page.getByRole("button", { name: "Add Phrases" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
-  await dialog.getByLabel("Language").selectOption("spanish");
-  await dialog.getByLabel("Level").selectOption("a1");
-  await dialog.getByLabel("Lesson").selectOption("colours");
+  const dialog = await addPhrasesToColours(page);
   await dialog.getByLabel("Original Text").fill(`Negro ${suffix}`);
   await dialog.getByLabel("Translated Text").fill("Black");
   await dialog.getByRole("button", { name: "Generate audio for the whole group" }).click();
@@ -336,12 +338,7 @@ test("accordions load lazily; the text search finds original and translated text
 
 test("delete a whole audio group after a confirmation; the public lesson loses it (issue 27)", async ({ page }) => {
   const suffix = `${Date.now() % 100000}`;
-  await page.goto("/admin/phrases");
-  await page.getByRole("button", { name: "Add Phrases" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Phrases" });
-  await dialog.getByLabel("Language").selectOption("spanish");
-  await dialog.getByLabel("Level").selectOption("a1");
-  await dialog.getByLabel("Lesson").selectOption("colours");
+  const dialog = await addPhrasesToColours(page);
   await dialog.getByLabel("Audio URL").fill(`/storage/content/audio/e2e-delete-${suffix}.mp3`);
   await dialog.getByLabel("Original Text").fill(`Verde ${suffix}`);
   await dialog.getByLabel("Translated Text").fill("Green");

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "#e2e/support/fixtures.ts";
+import { addLanguage } from "#e2e/support/admin-dialogs.ts";
 import { servers } from "#e2e/support/servers.ts";
 
 /**
@@ -10,16 +11,6 @@ import { servers } from "#e2e/support/servers.ts";
 
 test.use({ baseURL: servers.live.url, signedInAsAdmin: true });
 test.describe.configure({ mode: "serial", timeout: 60_000 });
-
-async function addLanguage(page: Page, id: string, name: string) {
-  await page.getByRole("button", { name: "Add Language" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Language" });
-  await dialog.getByLabel("Language ID").fill(id);
-  await dialog.getByLabel("Language Name").fill(name);
-  await dialog.getByLabel("Flag Image URL").fill("/favicon.svg");
-  await dialog.getByRole("button", { name: "Add Language" }).click();
-  await expect(page.getByText("Language added successfully").first()).toBeVisible();
-}
 
 /** Opens a page and waits until its live channel is open (its `ready` has been read as the stream began). */
 async function openListening(page: Page, path: string) {

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { servers } from "#e2e/support/servers.ts";
+import { expectToast as expectAnyToast } from "#e2e/support/admin-dialogs.ts";
 
 /** Helpers shared by the Blog tab's desktop and mobile specs (each test makes and looks at only its own posts). */
 
@@ -16,7 +17,7 @@ export async function png(color: string, width = 1200, height = 630) {
 
 export async function expectToast(page: Page, title: string) {
   // A save with an image uploads, then saves: on a busy CI machine that took longer than the default 7 s once.
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible({ timeout: 15_000 });
+  await expectAnyToast(page, title, { timeout: 15_000 });
 }
 
 /** One post's line in the admin list: a table row on wide screens, a card on phones (only one of them shows). */

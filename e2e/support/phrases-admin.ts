@@ -28,9 +28,7 @@ export const playing = (page: Page) =>
       .map((m) => ({ src: new URL(m.src).pathname, rate: m.playbackRate, time: m.currentTime })),
   );
 
-export async function expectToast(page: Page, title: string) {
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
-}
+export { expectToast } from "#e2e/support/admin-dialogs.ts";
 
 /** Opens language > level > lesson in the accordions. */
 export async function openLesson(page: Page, language: string, level: string, lesson: string) {

@@ -3,13 +3,10 @@ import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { expect } from "#e2e/support/fixtures.ts";
 import { servers } from "#e2e/support/servers.ts";
-import type { Page } from "@playwright/test";
 
 export const settingsServer = servers.settings;
 
-export async function expectToast(page: Page, title: string) {
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
-}
+export { expectToast } from "#e2e/support/admin-dialogs.ts";
 
 /** The browser reports an answer's error status on the console; when a test expects that answer, it is no error. */
 export async function expectRefusedOnConsole(pageErrors: string[], status: number) {

@@ -9,9 +9,7 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname !== "/auth");
 }
 
-export async function expectToast(page: Page, title: string) {
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: title }).first()).toBeVisible();
-}
+export { expectToast } from "#e2e/support/admin-dialogs.ts";
 
 /** The browser logs a refused answer's status on the console; when a test expects that answer, it is no error. */
 export async function expectRefusedOnConsole(pageErrors: string[], status: number) {

@@ -77,8 +77,26 @@ const audioTypes: Record<string, string> = {
   flac: "audio/flac",
 };
 
+const imageTypes: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+};
+
+const extensionOf = (key: string) => key.slice(key.lastIndexOf(".") + 1).toLowerCase();
+
 export function audioTypeOf(key: string): string {
-  return audioTypes[key.slice(key.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
+  return audioTypes[extensionOf(key)] ?? "application/octet-stream";
+}
+
+/** The media type of a stored audio or image file, by its key's extension (a file kept without its headers). */
+export function mediaTypeOf(key: string): string {
+  const extension = extensionOf(key);
+  return audioTypes[extension] ?? imageTypes[extension] ?? "application/octet-stream";
 }
 
 /** Resolves site-relative addresses (local storage's are paths); never the origin of an absolute one. */

@@ -123,25 +123,3 @@ export class ArchiveRefused extends Error {
   override name = "ArchiveRefused";
 }
 
-/** The media type a stored file is written with on import (the archive keeps bytes, not headers). */
-export function contentTypeOf(key: string): string {
-  const extension = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
-  return contentTypes[extension] ?? "application/octet-stream";
-}
-
-const contentTypes: Record<string, string> = {
-  mp3: "audio/mpeg",
-  wav: "audio/wav",
-  ogg: "audio/ogg",
-  m4a: "audio/mp4",
-  aac: "audio/aac",
-  webm: "audio/webm",
-  flac: "audio/flac",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
-  gif: "image/gif",
-  avif: "image/avif",
-  svg: "image/svg+xml",
-};

@@ -9,10 +9,9 @@ import type { Database, Transaction } from "#server/db/client.server.ts";
 import { languages, lessons, levels, phrases, reviewCards, userFavorites, userProgress } from "#server/db/schema.ts";
 import type { EventBus } from "#server/events/event-bus.server.ts";
 import type { Logger } from "#server/logger.server.ts";
-import type { Storage } from "#server/storage/storage.server.ts";
+import { mediaTypeOf, type Storage } from "#server/storage/storage.server.ts";
 import {
   ArchiveRefused,
-  contentTypeOf,
   fileEntryName,
   MANIFEST_NAME,
   manifestSchema,
@@ -359,7 +358,7 @@ async function stageFiles(deps: ImportDeps, file: string, wanted: ArchiveFile[],
     // Read again since verification: the file must still be what the manifest says.
     if (createHash("sha256").update(data).digest("hex") !== targets[0]!.sha256) throw new ArchiveRefused(`${name} changed while it was imported.`);
     for (const target of targets) {
-      await deps.storage.put(target.bucket, target.key, data, contentTypeOf(target.key));
+      await deps.storage.put(target.bucket, target.key, data, mediaTypeOf(target.key));
       written.push(target);
     }
   });
