@@ -19,6 +19,9 @@ export interface BackfillGroupKey {
   batch: string | null;
 }
 
+/** A group's key alone, as the generate loop sends it back. */
+export const backfillKey = ({ languageId, levelId, lessonId, batch }: BackfillGroupKey): BackfillGroupKey => ({ languageId, levelId, lessonId, batch });
+
 /** A group's key as one string (a React key, a set member). */
 export const backfillKeyString = (key: BackfillGroupKey) => [key.languageId, key.levelId, key.lessonId, key.batch ?? ""].join("\u0000");
 
@@ -59,3 +62,14 @@ export const backfillText = {
 
 export const groupLabel = (group: Pick<BackfillGroup, "languageName" | "levelTitle" | "cefrLabel" | "lessonTitle">) =>
   `${group.languageName} › ${group.levelTitle} (${group.cefrLabel}) › ${group.lessonTitle}`;
+
+/** The generate loop's progress texts (app/components/admin/batch-run.tsx's BatchProgressText). */
+export const backfillProgressText = {
+  label: "Generating audio",
+  progress: backfillText.progress,
+  starting: "Starting...",
+  now: "Now: ",
+  stopping: backfillText.stopping,
+  stopped: backfillText.stopped,
+  finished: (failed: number) => (failed > 0 ? backfillText.finishedWithFailures(failed) : backfillText.finished),
+};

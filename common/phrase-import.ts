@@ -61,7 +61,6 @@ export const phraseImportText = {
   columns: { line: "Line", original: "Original", translation: "Translation", group: "Group", reading: "Reading", problem: "Problem" },
   fine: "Ready",
   imported: (count: number, groups: number) => `Imported ${countLabel(count, "phrase")} in ${countLabel(groups, "audio group")}.`,
-  generating: "Generating audio",
   generated: "Every imported phrase has audio.",
   generateStopped: "Stopped. Resume here, or later under Phrases without audio.",
   resume: "Resume generating",

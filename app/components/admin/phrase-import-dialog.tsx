@@ -9,7 +9,15 @@ import { Button } from "#app/components/ui/button.tsx";
 import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { FieldError, textareaClasses } from "#app/components/ui/form-field.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { AUDIO_BACKFILL_API, MAX_SKIPPED, type BackfillAnswer, type BackfillGroup } from "#common/audio-backfill.ts";
+import {
+  AUDIO_BACKFILL_API,
+  backfillKey,
+  backfillProgressText,
+  backfillText,
+  MAX_SKIPPED,
+  type BackfillAnswer,
+  type BackfillGroup,
+} from "#common/audio-backfill.ts";
 import { phraseText } from "#common/phrase-form.ts";
 import {
   PHRASE_IMPORT_AUDIO,
@@ -273,16 +281,10 @@ function Preview({ check, stale }: { check: Check; stale: boolean }) {
 }
 
 const progressText: BatchProgressText = {
-  label: text.generating,
-  progress: (done, total) => `${done} of ${total}`,
-  starting: "Starting...",
-  now: "Now: ",
-  stopping: "Stopping after this group...",
+  ...backfillProgressText,
   stopped: text.generateStopped,
-  finished: (failed) => (failed > 0 ? `Finished. ${failed} ${failed === 1 ? "group" : "groups"} could not be generated.` : text.generated),
+  finished: (failed) => (failed > 0 ? backfillText.finishedWithFailures(failed) : text.generated),
 };
-
-const groupKey = ({ languageId, levelId, lessonId, batch }: BackfillGroup) => ({ languageId, levelId, lessonId, batch });
 
 /**
  * The lesson's phrases without audio, spoken a group at a time (the audio backfill's loop for one lesson). Its owner
@@ -292,9 +294,9 @@ function useGenerateLesson(lesson: React.RefObject<CatalogSelection>) {
   const revalidator = useRevalidator();
   return useBatchRun<BackfillGroup>({
     maxSkipped: MAX_SKIPPED,
-    next: (skip, signal) => askNext(AUDIO_BACKFILL_API, { intent: "next", skip: skip.map(groupKey), lesson: lesson.current }, signal),
+    next: (skip, signal) => askNext(AUDIO_BACKFILL_API, { intent: "next", skip: skip.map(backfillKey), lesson: lesson.current }, signal),
     process: async (group, signal) => {
-      const result = await postJson<BackfillAnswer>(AUDIO_BACKFILL_API, { intent: "generate", group: groupKey(group) }, signal);
+      const result = await postJson<BackfillAnswer>(AUDIO_BACKFILL_API, { intent: "generate", group: backfillKey(group) }, signal);
       if ("error" in result) return result.error;
       return result.intent === "generate" && result.status === "failed" ? result.message : null;
     },

@@ -1,19 +1,20 @@
 import { ArrowLeft, RotateCcw, Sparkles, Square } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
-import { askNext, BatchProgress, postJson, useBatchRun, type BatchProgressText } from "#app/components/admin/batch-run.tsx";
+import { askNext, BatchProgress, postJson, useBatchRun } from "#app/components/admin/batch-run.tsx";
 import { cardClasses } from "#app/components/admin/catalog-ui.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   AUDIO_BACKFILL_API,
   AUDIO_BACKFILL_PAGE,
+  backfillKey,
   backfillKeyString,
+  backfillProgressText,
   backfillText,
   groupLabel,
   MAX_SKIPPED,
   type BackfillAnswer,
   type BackfillGroup,
-  type BackfillGroupKey,
 } from "#common/audio-backfill.ts";
 import { seo } from "#app/lib/seo.ts";
 import { listAudiolessGroups } from "#server/admin/audio-backfill.server.ts";
@@ -30,8 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: backfillText.title, description: backfillText.description, path: AUDIO_BACKFILL_PAGE, noindex: true });
 
-const keyOf = ({ languageId, levelId, lessonId, batch }: BackfillGroupKey): BackfillGroupKey => ({ languageId, levelId, lessonId, batch });
-
 /**
  * The generate loop lives in the page, one group per request, so it needs no job on the server: leaving the page
  * aborts it, and coming back shows what is still without audio. Each success revalidates the list.
@@ -40,9 +39,9 @@ function useGenerateAll() {
   const revalidator = useRevalidator();
   return useBatchRun<BackfillGroup>({
     maxSkipped: MAX_SKIPPED,
-    next: (skip, signal) => askNext(AUDIO_BACKFILL_API, { intent: "next", skip: skip.map(keyOf) }, signal),
+    next: (skip, signal) => askNext(AUDIO_BACKFILL_API, { intent: "next", skip: skip.map(backfillKey) }, signal),
     process: async (group, signal) => {
-      const result = await postJson<BackfillAnswer>(AUDIO_BACKFILL_API, { intent: "generate", group: keyOf(group) }, signal);
+      const result = await postJson<BackfillAnswer>(AUDIO_BACKFILL_API, { intent: "generate", group: backfillKey(group) }, signal);
       if ("error" in result) return result.error;
       if (result.intent === "generate" && result.status === "failed") return result.message;
       void revalidator.revalidate();
@@ -51,16 +50,6 @@ function useGenerateAll() {
     onEnd: () => void revalidator.revalidate(),
   });
 }
-
-const progressText: BatchProgressText = {
-  label: "Generating audio",
-  progress: backfillText.progress,
-  starting: "Starting...",
-  now: "Now: ",
-  stopping: backfillText.stopping,
-  stopped: backfillText.stopped,
-  finished: (failed) => (failed > 0 ? backfillText.finishedWithFailures(failed) : backfillText.finished),
-};
 
 export default function PhrasesWithoutAudio({ loaderData }: Route.ComponentProps) {
   const { groups, totalGroups, totalPhrases, page, pageCount } = loaderData;
@@ -96,7 +85,7 @@ export default function PhrasesWithoutAudio({ loaderData }: Route.ComponentProps
           )}
         </div>
         {state.phase !== "idle" ? (
-          <BatchProgress state={state} failed={failures.length} text={progressText} groupLabel={groupLabel} testId="backfill-progress" currentTestId="backfill-current" />
+          <BatchProgress state={state} failed={failures.length} text={backfillProgressText} groupLabel={groupLabel} testId="backfill-progress" currentTestId="backfill-current" />
         ) : null}
         {failures.length > 0 ? (
           <div className="rounded-xl border border-red-200 bg-red-50 p-3 sm:p-4">
