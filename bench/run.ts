@@ -18,12 +18,12 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
 import { chromiumArgs, chromiumExecutable } from "#e2e/support/chromium.ts";
 import { audioBytesSection, lessonAudioBytes } from "./audio-bytes.ts";
+import { autocannonRow as load } from "./load.ts";
 import { rssMb, signInThroughForm, startProductionServer } from "./production-server.ts";
 
 const run = promisify(execFile);
@@ -43,8 +43,6 @@ const publicPages = [
 ];
 const lighthousePages = ["/", "/languages", "/spanish/a1", lessonPath];
 const lighthouseRuns = 5;
-/** What Chromium sends. */
-const browserEncoding = { "accept-encoding": "gzip, deflate, br, zstd" };
 const learner = { email: "bench-learner@phrasewise.test", password: "bench-learner-pass-1" };
 const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: base };
 
@@ -67,27 +65,6 @@ async function javascriptForFirstVisit(pagePath: string) {
   }
   return { files: urls.size, gzipKb: gzip / 1024, scripts };
 }
-
-async function load(url: string, headers: Record<string, string> = {}, amount?: number) {
-  const probe = await fetch(url, { headers: { ...browserEncoding, ...headers } });
-  await probe.arrayBuffer();
-  const result = await autocannon({
-    url,
-    connections: 50,
-    pipelining: 1,
-    headers: { ...browserEncoding, ...headers },
-    ...(amount ? { amount } : { duration: 10 }),
-  });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    requests: result.requests.total,
-    cache: probe.headers.get("x-cache") ?? "none",
-    encoding: probe.headers.get("content-encoding") ?? "identity",
-  };
-}
-
 
 async function lighthouse(pagePath: string) {
   const out = path.join(dataDir, `lh-${pagePath.replace(/\W+/g, "_")}.json`);

@@ -11,6 +11,10 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
  * - which route answers a page's path (the deepest match), so every path only the catch-all 404 route answers can
  *   share one cached render.
  */
+/** How many paths' route ids are remembered at most, and the longest path remembered: at most about 1 MB. */
+const RECENT_PAGES_MAX = 2000;
+const RECENT_PATH_MAX = 256;
+
 export function createRouteTable(build: ServerBuild) {
   const byParent = new Map<string | undefined, Array<ServerBuild["routes"][string] & object>>();
   for (const route of Object.values(build.routes)) {
@@ -42,9 +46,18 @@ export function createRouteTable(build: ServerBuild) {
     return Boolean(build.routes[target.route.id!]?.module.action);
   }
 
+  // matchRoutes flattens and ranks the whole table on every call (0.5 ms here, on every request the page cache does
+  // not answer at once); the answers for recent paths are kept. Paths are the client's, so the memory is bounded.
+  const recentPages = new Map<string, string | undefined>();
+
   /** The id of the route that answers a GET of this path (the deepest match), if any. */
   function pageRouteId(pathname: string): string | undefined {
-    return matchRoutes(routes, pathname)?.at(-1)?.route.id;
+    if (recentPages.has(pathname)) return recentPages.get(pathname);
+    const id = matchRoutes(routes, pathname)?.at(-1)?.route.id;
+    if (pathname.length > RECENT_PATH_MAX) return id;
+    if (recentPages.size >= RECENT_PAGES_MAX) recentPages.clear();
+    recentPages.set(pathname, id);
+    return id;
   }
 
   return { hasAction, pageRouteId };
