@@ -100,6 +100,24 @@ describe("round trip between the database kinds", () => {
     }
     expect(await snapshot(postgres.runtime.database.db)).toBe(before);
   }, 60_000);
+
+  it("keeps planned audio groups, and an archive made before them imports with none", async () => {
+    const { db } = postgres.runtime.database;
+    const planned = async () => (await db.select({ id: phrases.id, audioBatch: phrases.audioBatch }).from(phrases)).filter((p) => p.audioBatch !== null);
+    const archive = await exportTo(source.runtime);
+    await importCatalog(depsOf(postgres), archive);
+    const [station] = await planned();
+    expect(station).toBeDefined();
+    const older = await rewriteArchive(archive, (manifest) => {
+      for (const phrase of manifest.phrases as Record<string, unknown>[]) delete phrase.audioBatch;
+    });
+    const plan = await importCatalog(depsOf(postgres), older);
+    expect(plan.counts.phrases).toEqual({ added: 0, changed: 1, removed: 0, unchanged: 4 });
+    expect(plan.phrases.changed).toEqual([station!.id]);
+    expect(await planned()).toEqual([]);
+    await importCatalog(depsOf(postgres), archive);
+    expect(await planned()).toEqual([station]);
+  }, 60_000);
 });
 
 describe("import of a changed catalogue", () => {

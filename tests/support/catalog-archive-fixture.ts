@@ -41,7 +41,7 @@ export async function seedArchiveCatalogue(runtime: Runtime) {
     { id: randomUUID(), languageId: "japanese", levelId: "a1", lessonId: "greetings", originalText: "こんにちは", translatedText: "Hello", audioUrl: groupAudio, position: 0, cueStartMs: 0, cueEndMs: 900, reading: "konnichiwa" },
     { id: randomUUID(), languageId: "japanese", levelId: "a1", lessonId: "greetings", originalText: "さようなら", translatedText: "Goodbye", audioUrl: groupAudio, position: 1, cueStartMs: 1000, cueEndMs: 2100, reading: "sayōnara (edited)", readingEdited: true },
     { id: randomUUID(), languageId: "japanese", levelId: "a1", lessonId: "secret", originalText: "ありがとう", translatedText: "Thank you", audioUrl: soloAudio, position: 0 },
-    { id: randomUUID(), languageId: "japanese", levelId: "a2", lessonId: "travel", originalText: "駅はどこ", translatedText: "Where is the station", audioUrl: "", position: 0 },
+    { id: randomUUID(), languageId: "japanese", levelId: "a2", lessonId: "travel", originalText: "駅はどこ", translatedText: "Where is the station", audioUrl: "", position: 0, audioBatch: randomUUID() },
     { id: randomUUID(), languageId: "spanish", levelId: "a1", lessonId: "basics", originalText: "Hola", translatedText: "Hello", audioUrl: "https://audio.example/hola.mp3", position: 0 },
   ]);
   await runtime.events.publish("catalog");

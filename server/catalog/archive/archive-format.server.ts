@@ -87,6 +87,9 @@ export const phraseRowSchema = z
     cueEndMs: z.number().int().nonnegative().nullable(),
     reading: z.string().max(MAX_TEXT).nullable(),
     readingEdited: z.boolean(),
+    // Rows to share one generated file while they have no audio (docs/decisions/019-import-audio-batches.md). Archives
+    // made before it have no such field: their audio-less rows are one group per lesson, as they were.
+    audioBatch: z.uuid().nullable().optional(),
     createdAt: instant,
   })
   .refine(

@@ -171,6 +171,7 @@ async function writeManifest(deps: ExportDeps, file: string): Promise<{ files: A
             cueEndMs: p.cueEndMs,
             reading: p.reading,
             readingEdited: p.readingEdited,
+            audioBatch: p.audioBatch,
             createdAt: p.createdAt.toISOString(),
           }),
         );

@@ -175,6 +175,7 @@ function rowsOf(storage: Storage, m: Manifest) {
       cueEndMs: p.cueEndMs,
       reading: p.reading,
       readingEdited: p.readingEdited,
+      audioBatch: p.audioBatch ?? null,
       createdAt: new Date(p.createdAt),
     })),
   };
@@ -418,6 +419,7 @@ async function upsert(tx: Transaction, t: Tables) {
           cueEndMs: excluded("cue_end_ms"),
           reading: excluded("reading"),
           readingEdited: excluded("reading_edited"),
+          audioBatch: excluded("audio_batch"),
           createdAt: excluded("created_at"),
         },
       });
