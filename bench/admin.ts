@@ -92,7 +92,9 @@ async function countPhrases(): Promise<number> {
 
 /** The server as `npm run serve` starts it (its memory settings included: the snapshot of 100,000 phrases must fit). */
 async function startServer(): Promise<ChildProcess> {
-  return (await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings` })).server;
+  // PROF="--cpu-prof --cpu-prof-dir=…": node flags for the measured server, to profile it.
+  const extraFlags = process.env.PROF?.split(" ") ?? [];
+  return (await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings`, extraFlags })).server;
 }
 
 interface Probe {
@@ -180,7 +182,9 @@ try {
   const rssSnapshot = await rssMb(server.pid!);
   const cookie = await signInThroughForm(base, admin);
   const results = [];
-  for (const probe of probes) {
+  // BENCH_ONLY=<regex> measures the rows whose name or path matches, and writes nothing to RESULTS.md.
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+  for (const probe of probes.filter((p) => !only || only.test(p.what) || only.test(p.path))) {
     const result = await measure(cookie, probe);
     console.log(`${result.what}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms`);
     results.push(result);
@@ -214,7 +218,7 @@ try {
       `${seeded.snapshotJsonMb.toFixed(1)} MB as JSON, loaded in ${seeded.snapshotSeconds.toFixed(2)} s (once per catalogue change).`,
     "",
   ];
-  writeResultsSection(lines);
+  if (!only) writeResultsSection(lines);
   console.log(lines.join("\n"));
 } finally {
   if (server) await stopServer(server);
