@@ -285,6 +285,16 @@ test("lessons: grouped by language and level, keyboard drag then Save Order, mov
     await page.mouse.move(from.x + from.width / 2, to.y + 5, { steps: 10 });
     await page.mouse.up();
     await expect(rows.nth(0)).toContainText("Alpha");
+    // dnd-kit swallows every click for 50 ms after a pointer drag ends (its guard against the drop's own click): a
+    // Save Order clicked inside that window is lost. Wait until a click reaches its target again.
+    await page.waitForFunction(() => {
+      const probe = document.body.appendChild(document.createElement("span"));
+      let reached = false;
+      probe.addEventListener("click", () => (reached = true));
+      probe.click();
+      probe.remove();
+      return reached;
+    });
   };
   await dragAlphaFirst();
   // Leave goes on and drops the new order: back on the tab, the list is the saved one.
