@@ -54,7 +54,6 @@ export default [
     route(":section/*", "routes/admin/not-found.tsx"),
   ]),
   route("api/settings", "routes/api/settings.ts"),
-  route("api/viewer", "routes/api/viewer.ts"),
   route("api/time-zone", "routes/api/time-zone.ts"),
   route("embed/banner.js", "routes/resources/banner.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -15,6 +15,7 @@ import { API_BASE_PATH, apiBodyLimitRules, createApiRouter } from "#server/api/a
 import { apiEndpoints } from "#server/api/endpoints.server.ts";
 import { apiDocsRouter } from "#server/api/docs-page.server.ts";
 import { cspReportRoute } from "#server/http/csp-report.server.ts";
+import { VIEWER_ROUTE, viewerRoute } from "#server/http/viewer-route.server.ts";
 import type { StaticFileHeaders } from "#server/http/static-files.server.ts";
 import { allowedMethods, errorHandler } from "#server/http/errors.server.ts";
 import { originCheck } from "#server/http/origin-check.server.ts";
@@ -87,6 +88,8 @@ export function createSiteHandler(runtime: Runtime): express.Router {
   router.use(originCheck(runtime.env.PUBLIC_URL, runtime.env.APP_ORIGINS));
   router.use(adminSubmissionGate(runtime));
   router.use(bodyLimit({ rules: [...bodyLimitRules, catalogImportBodyLimit(runtime.env.CATALOG_UPLOAD_MAX_BYTES), ...apiBodyLimitRules(apiEndpoints)] }));
+  // Before the auth library's handler, the API, the page cache and React Router: every learner's page view asks it.
+  router.all(VIEWER_ROUTE, viewerRoute(runtime));
   const authHandler = toNodeHandler(runtime.auth);
   const isAuthTarget = authTargetMatcher(AUTH_BASE_PATH);
   router.use(async (req, res, next) => {

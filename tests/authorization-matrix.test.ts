@@ -236,11 +236,14 @@ const matrix: Record<string, Row> = {
   "api/settings": { public: true, get: "/api/settings" },
   "routes/api/settings": { public: true, get: "/api/settings" },
   // Who is signed in and their state on a page: everyone may ask, and gets only their own (tests/viewer.test.ts).
-  "routes/api/viewer": {
+  // Answered before React Router (server/http/viewer-route.server.ts), so not a route of app/routes.ts.
+  "api/viewer": {
     probes: [
       { name: "GET /api/viewer", method: "GET", path: () => "/api/viewer?path=%2Fspanish%2Fa1%2Fgreetings", expect: all({ status: 200 }) },
       { name: "GET /api/viewer with a path over its limit", method: "GET", path: () => `/api/viewer?path=/${"x".repeat(512)}`, expect: all({ status: 400 }) },
       { name: "POST /api/viewer", method: "POST", path: () => "/api/viewer?path=%2F", expect: all({ status: 405 }) },
+      // Another spelling of the path reaches the same answer, with the same rule: each caller gets only their own.
+      { name: "GET /API/Viewer/", method: "GET", path: () => "/API/Viewer/?path=%2Fspanish%2Fa1%2Fgreetings", expect: all({ status: 200 }) },
     ],
   },
   "routes/api/time-zone": {
@@ -840,7 +843,7 @@ describe("authorization matrix", () => {
       if (route.module.action) expect(row.probes.some((p) => p.method === "POST"), `${id} action`).toBe(true);
       if (!route.module.action) expect(row.probes.some((p) => p.method === "POST"), `${id} has no action`).toBe(false);
     }
-    const stale = Object.keys(matrix).filter((id) => !(id in site.build.routes) && id !== "api/settings");
+    const stale = Object.keys(matrix).filter((id) => !(id in site.build.routes) && id !== "api/settings" && id !== "api/viewer");
     expect(stale, "rows for routes that no longer exist").toEqual([]);
   });
 
@@ -879,7 +882,7 @@ describe("authorization matrix", () => {
           expect(visitor.status, `${probe.name} as ${who}: a shared answer`).toBe(response.status);
           expect(Buffer.from(await visitor.arrayBuffer()).equals(body), `${probe.name} as ${who}: a shared answer is the visitor's`).toBe(true);
         }
-        if (probe.method === "GET" && probe.path().startsWith("/api/viewer?") && response.status === 200) {
+        if (probe.method === "GET" && /^\/api\/viewer\/?\?/i.test(probe.path()) && response.status === 200) {
           const viewer = JSON.parse(body.toString()) as { user: { email: string } | null };
           expect(viewer.user?.email ?? null, `${probe.name} as ${who}: only their own`).toBe(cookies[who] ? `${who}@example.com` : null);
         }

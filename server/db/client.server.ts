@@ -12,6 +12,7 @@ import pg from "pg";
 import type { Logger } from "#server/logger.server.ts";
 import { acquireDirectoryLock } from "#server/db/directory-lock.server.ts";
 import * as schema from "#server/db/schema.ts";
+import { pglitePreparedRunner, postgresPreparedRunner, type RunPrepared } from "#server/db/prepared-read.server.ts";
 
 export type Schema = typeof schema;
 /** The one database type services take, whichever driver is underneath. */
@@ -22,6 +23,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Runs a read prepared once per connection (server/db/prepared-read.server.ts). */
+  runPrepared: RunPrepared;
   /** For LISTEN/NOTIFY; only a PostgreSQL server has one. */
   connectionString?: string;
   close(): Promise<void>;
@@ -50,7 +53,7 @@ async function openPostgres(connectionString: string, logger: Logger): Promise<D
     await pool.end();
     throw error;
   }
-  return { db, kind: "postgres", connectionString, close: () => pool.end() };
+  return { db, kind: "postgres", runPrepared: postgresPreparedRunner(pool), connectionString, close: () => pool.end() };
 }
 
 async function openPglite(config: { dataDir: string } | { inMemory: true }, logger: Logger): Promise<DatabaseHandle> {
@@ -70,6 +73,7 @@ async function openPglite(config: { dataDir: string } | { inMemory: true }, logg
     return {
       db,
       kind: "pglite",
+      runPrepared: pglitePreparedRunner(client),
       async close() {
         try {
           // PGlite runs with fsync off: a checkpoint before closing leaves a clean data directory.
