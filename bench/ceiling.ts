@@ -4,10 +4,12 @@
  * The production server (as `npm run serve` starts it) on a fresh embedded database with the demo content, and, in
  * the same run, a bare Node HTTP server (bench/bare-server.ts) answering with the very bytes and headers the real one
  * sent. Rows, each autocannon at 50 connections for 10 s with a browser's Accept-Encoding, measured twice in turn
- * (bare, static, hit, hit signed in; then again) and averaged, so that a drift of the shared machine touches every row:
+ * (bare, static, hit, hit signed in, viewer; then again) and averaged, so that a drift of the shared machine touches every row:
  * - the lesson page from the page cache, for a visitor and for a learner with a real session cookie;
  * - a static file (the logo) from the same server: the ceiling the page cache is held to (target: a hit >= 80% of it);
- * - the bare server writing the lesson page's bytes, and the logo's: what Node's HTTP alone does on this machine.
+ * - the bare server writing the lesson page's bytes, and the logo's: what Node's HTTP alone does on this machine;
+ * - the learner's private viewer request (/api/viewer, a database read on every request; target >= 2,500 req/s with
+ *   p99 < 50 ms), beside the static file it is compared with.
  * Writes its section of bench/RESULTS.md.
  */
 import { fork } from "node:child_process";
@@ -81,6 +83,7 @@ try {
     { what: "Phrasewise, static file (`/images/logo.svg`)", url: base + staticPath, headers: {} },
     { what: "Phrasewise, lesson page from the page cache, visitor", url: base + lessonPath, headers: {} },
     { what: "Phrasewise, lesson page from the page cache, learner with a session", url: base + lessonPath, headers: { cookie } },
+    { what: "Phrasewise, `/api/viewer` for that learner (private, the database)", url: `${base}/api/viewer?path=${encodeURIComponent(lessonPath)}`, headers: { cookie } },
   ];
   const results = rows.map(() => [] as Awaited<ReturnType<typeof autocannonRow>>[]);
   for (let round = 0; round < 2; round++) {
@@ -91,10 +94,10 @@ try {
   }
   const mean = (i: number, pick: (r: Awaited<ReturnType<typeof autocannonRow>>) => number) => results[i]!.reduce((sum, r) => sum + pick(r), 0) / results[i]!.length;
   const rps = rows.map((_, i) => mean(i, (r) => r.requestsPerSecond));
-  const [barePage, bareLogo, staticFile, visitor, signedIn] = rps as [number, number, number, number, number];
+  const [barePage, bareLogo, staticFile, visitor, signedIn, viewer] = rps as [number, number, number, number, number, number];
   const percent = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
   const lines = [
-    "## Page cache against the ceiling (PGlite, demo content)",
+    "## Page cache and viewer request against the ceiling (PGlite, demo content)",
     "",
     `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} cores (Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end). ` +
       "autocannon in the bench's process, 50 connections, 10 s per row, a browser's `Accept-Encoding`; every row twice, in turn, and averaged. " +
@@ -105,7 +108,8 @@ try {
     ...rows.map((row, i) => `| ${row.what} | ${Math.round(rps[i]!).toLocaleString("en-US")} (${results[i]!.map((r) => r.requestsPerSecond.toLocaleString("en-US")).join(", ")}) | ${Math.round(mean(i, (r) => r.p99Ms))} ms | ${results[i]!.reduce((n, r) => n + r.errors, 0)} |`),
     "",
     `A hit against the same server's static file (target >= 80%): visitor ${percent(visitor, staticFile)}, learner ${percent(signedIn, staticFile)}. ` +
-      `Against a bare server writing the same bytes: visitor ${percent(visitor, barePage)}, learner ${percent(signedIn, barePage)}; the static file against the bare logo: ${percent(staticFile, bareLogo)}.`,
+      `Against a bare server writing the same bytes: visitor ${percent(visitor, barePage)}, learner ${percent(signedIn, barePage)}; the static file against the bare logo: ${percent(staticFile, bareLogo)}. ` +
+      `The viewer request: ${Math.round(viewer).toLocaleString("en-US")} req/s with p99 ${Math.round(mean(5, (r) => r.p99Ms))} ms (target >= 2,500 with p99 < 50 ms), ${percent(viewer, staticFile)} of the static file.`,
   ];
   console.log(lines.join("\n"));
   writeResultsSection(lines);
