@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import { sessionCookieName } from "#server/auth/auth.server.ts";
 import { cookieValue, hasVerifiedFlash } from "#server/auth/flash.server.ts";
 import { flashOptions } from "#server/auth/session.server.ts";
@@ -26,6 +26,14 @@ export function signedSessionToken(cookieHeader: string | null | undefined, runt
   return raw ? verifiedSessionToken(raw, runtime.authSecret) : null;
 }
 
+/** The secret as a key object, made once: given as a string, every HMAC would import it again. */
+let signingKey: { secret: string; key: KeyObject } | undefined;
+
+function keyOf(secret: string) {
+  if (signingKey?.secret !== secret) signingKey = { secret, key: createSecretKey(Buffer.from(secret, "utf8")) };
+  return signingKey.key;
+}
+
 /**
  * The session token inside a signed value (a session cookie's, or the same value as an app's bearer token, URL-encoded
  * or not), or null when its signature does not verify.
@@ -42,7 +50,7 @@ export function verifiedSessionToken(signed: string, secret: string): string | n
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
   const token = value.slice(0, dot);
-  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+  const expected = Buffer.from(createHmac("sha256", keyOf(secret)).update(token).digest("base64"));
   const actual = Buffer.from(value.slice(dot + 1));
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? token : null;
 }

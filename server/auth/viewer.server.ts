@@ -17,6 +17,15 @@ import { dueCount } from "#server/review/deck.server.ts";
  * the token comes from a session cookie whose signature has already been checked.
  */
 
+/** A lesson's phrase ids, made once per catalogue snapshot (its group lists are the snapshot's own, until it changes). */
+const phraseIdsOfGroups = new WeakMap<readonly { phrases: readonly { id: string }[] }[], ReadonlySet<string>>();
+
+function phraseIdsOf(groups: readonly { phrases: readonly { id: string }[] }[]) {
+  let ids = phraseIdsOfGroups.get(groups);
+  if (!ids) phraseIdsOfGroups.set(groups, (ids = new Set(groups.flatMap((g) => g.phrases.map((p) => p.id)))));
+  return ids;
+}
+
 /** Which level, and which lesson of it, a public path names (only open ones: locked content has no state to show). */
 function pageOf(catalog: CatalogSnapshot, path: string) {
   const segments = path.split("/").filter(Boolean);
@@ -31,7 +40,7 @@ function pageOf(catalog: CatalogSnapshot, path: string) {
   if (lessonId === undefined) return openLevel(catalog, languageId, levelId).kind === "open" ? { languageId, levelId } : null;
   const lesson = openLesson(catalog, languageId, levelId, lessonId);
   if (lesson.kind !== "open") return null;
-  return { languageId, levelId, lessonId, phraseIds: new Set(lesson.groups.flatMap((g) => g.phrases.map((p) => p.id))) };
+  return { languageId, levelId, lessonId, phraseIds: phraseIdsOf(lesson.groups) };
 }
 
 /** Whether `path` is one /api/viewer answers for: a site path of bounded length, no control characters. */

@@ -43,4 +43,35 @@ describe("prepared reads", () => {
     expect(await byName({ name: null })).toEqual([]);
     await expect(byName({ name: { toString: () => "Plain" } as unknown as string })).rejects.toThrow(TypeError);
   });
+
+  it("waits for a transaction in progress elsewhere and never reads its uncommitted rows", async () => {
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const transaction = handle.db.transaction(async (tx) => {
+      await tx.insert(languages).values({ id: "uncommitted", name: "Uncommitted" });
+      inside();
+      await held;
+      throw new Error("rolled back");
+    });
+    await entered;
+    const read = byName({ name: "Uncommitted" });
+    finish();
+    await expect(transaction).rejects.toThrow("rolled back");
+    expect(await read).toEqual([]);
+    expect(await handle.db.$count(languages)).toBe(2);
+  });
+
+  it("a value the database refuses rejects that call only: the next one is answered", async () => {
+    const byId = preparedRead<{ id: string }>(
+      handle.runPrepared,
+      "test_languages_by_created",
+      { id: languages.id },
+      handle.db.select({ id: languages.id }).from(languages).where(sql`${languages.createdAt} > ${sql.placeholder("after")}`),
+    );
+    await expect(byId({ after: "not a timestamp" })).rejects.toThrow();
+    expect((await byId({ after: new Date(0) })).map((row) => row.id).sort()).toEqual(["awkward", "plain"]);
+    expect(await byName({ name: "Plain" })).toHaveLength(1);
+  });
 });
