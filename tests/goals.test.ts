@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goalText } from "#common/goal-settings.ts";
-import { learnerSettings } from "#server/db/schema.ts";
+import { learnerSettings, phrases, userFavorites } from "#server/db/schema.ts";
 import { form, startTestSite, type TestSite } from "#tests/support/app-server.ts";
 import { confirmedUser, flashTitles, seedSmallCatalog, signInThroughForm, snapshot } from "#tests/support/site-fixtures.ts";
 
@@ -119,5 +119,18 @@ describe("the profile's goal settings", () => {
     expect(page).toContain("Daily Goal");
     expect(page).toContain("Your days follow Asia/Tokyo. A new day starts at 4 AM.");
     expect(page.replaceAll("<!-- -->", "")).toContain("0 / 40</span>");
+  });
+});
+
+describe("the profile's tabs", () => {
+  it("carry only the open tab's list: the favourites, which can run to thousands, only on the Favorites tab", async () => {
+    const [hola] = await db().select({ id: phrases.id }).from(phrases).where(eq(phrases.originalText, "Hola"));
+    await db().insert(userFavorites).values({ userId: bobId, phraseId: hola!.id });
+    for (const path of ["/profile", "/profile.data"]) {
+      const progress = await (await site.request(path, { cookie: bobCookie })).text();
+      expect(progress).not.toContain("Hola");
+      const favorites = await (await site.request(`${path}?tab=favorites`, { cookie: bobCookie })).text();
+      expect(favorites).toContain("Hola");
+    }
   });
 });

@@ -46,10 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = runtime.database.db;
   const now = new Date();
   const catalog = await runtime.catalog();
+  const tab: Tab = new URL(request.url).searchParams.get("tab") === "favorites" ? "favorites" : "progress";
+  // Only the open tab's list: a learner's favourites can run to thousands (10,000 in bench:review), and the page
+  // carries its data for hydration whether the list is shown or not.
   const [profile, progress, favorites, goal] = await Promise.all([
     getProfile(db, user),
-    progressByLanguage(db, user.id, catalog),
-    listFavorites(db, user.id),
+    tab === "progress" ? progressByLanguage(db, user.id, catalog) : [],
+    tab === "favorites" ? listFavorites(db, user.id) : [],
     getLearnerSettings(db, user.id).then(async (settings) => {
       const owner = { userId: user.id, deckIncludesCompleted: settings.deckIncludesCompleted, catalog };
       const [summary, reviewsDue] = await Promise.all([
@@ -59,7 +62,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { settings, summary, reviewsDue };
     }),
   ]);
-  const tab: Tab = new URL(request.url).searchParams.get("tab") === "favorites" ? "favorites" : "progress";
   return { email: user.email, profile, progress, favorites, tab, goal, timeZones: timeZoneList() };
 }
 
