@@ -4,7 +4,27 @@ import { defineConfig } from "vite";
 import { precompressClientAssets } from "./vite.precompress.ts";
 import { buildServiceWorker } from "./vite.service-worker.ts";
 
-export default defineConfig({
+/**
+ * Packages the server build leaves in node_modules: native addons (sharp), WebAssembly with files beside it (PGlite,
+ * eSpeak), dictionaries read from their package folder (kuromoji), files served from their folder (swagger-ui-dist),
+ * and those server/main.ts imports itself (Express and its middleware: one copy for both). Everything else is bundled.
+ */
+const serverExternals = [
+  "@electric-sql/pglite",
+  "sharp",
+  "espeak-ng",
+  "kuromoji",
+  "kuroshiro",
+  "swagger-ui-dist",
+  "pg",
+  "pg-protocol",
+  "@aws-sdk/client-s3",
+  "express",
+  "compression",
+  "express-static-gzip",
+];
+
+export default defineConfig(({ command }) => ({
   environments: {
     client: {
       // The dev server's first scan found only React and React Router: the route modules were not its entries. So
@@ -49,6 +69,10 @@ export default defineConfig({
     },
     // The server bundle's entry is our Express handler (server/app.ts), which wraps the React Router build.
     ssr: {
+      // The production server starts from one bundle rather than resolving and loading some thousand package files
+      // (issue 28, target 3: 2.2 s to the first answer before, 1.2-1.3 s after on the same host). The dev server and
+      // the test sites load through Vite's SSR as before.
+      ...(command === "build" ? { resolve: { noExternal: true, external: serverExternals } } : {}),
       build: {
         rolldownOptions: {
           input: "./server/app.ts",
@@ -61,4 +85,4 @@ export default defineConfig({
     },
   },
   plugins: [tailwindcss(), reactRouter(), buildServiceWorker(), precompressClientAssets()],
-});
+}));

@@ -55,7 +55,7 @@ try {
     }
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
-  ({ server } = await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings` }));
+  ({ server } = await startProductionServer({ env: serverEnv, readyUrl: `${base}/api/settings`, extraFlags: process.env.PROF ? process.env.PROF.split(" ") : [] }));
   const cookie = await signInThroughForm(base, benchLearner);
   const headers = { cookie, "accept-encoding": "gzip, deflate, br, zstd" };
 
