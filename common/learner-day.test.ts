@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, isTimeZone, learnerDay } from "#common/learner-day.ts";
+import { addDays, dayFromNumber, dayNumber, daysBetween, isTimeZone, learnerDay } from "#common/learner-day.ts";
 
 const la = "America/Los_Angeles";
 
@@ -48,6 +48,15 @@ describe("dates", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2028-03-01", -1)).toBe("2028-02-29");
     expect(daysBetween("2026-02-27", "2026-03-02")).toBe(3);
+  });
+
+  it("numbers days as Date does, every day from 1900 to 2200", () => {
+    for (let n = dayNumber("1900-01-01"); n <= dayNumber("2200-12-31"); n++) {
+      const iso = new Date(n * 86_400_000).toISOString().slice(0, 10);
+      if (dayFromNumber(n) !== iso || dayNumber(iso) !== n) expect({ n, iso, back: dayFromNumber(n) }).toBe("the same day");
+    }
+    expect(dayNumber("1970-01-01")).toBe(0);
+    expect(dayFromNumber(-1)).toBe("1969-12-31");
   });
 
   it("accepts IANA zones and refuses anything else", () => {

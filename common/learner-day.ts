@@ -46,10 +46,28 @@ export function learnerDay(at: Date, timeZone: string): string {
   return Number(parts.hour) < DAY_TURNS_AT_HOUR ? addDays(date, -1) : date;
 }
 
+/** Days since 1970-01-01 of an ISO date: arithmetic on days without a Date object per step (streaks walk a year). */
+export function dayNumber(day: string): number {
+  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
+}
+
+/** The ISO date of a day number (Howard Hinnant's civil-from-days: proleptic Gregorian, as Date uses). */
+export function dayFromNumber(days: number): string {
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const date = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, "0")}-${month < 10 ? "0" : ""}${month}-${date < 10 ? "0" : ""}${date}`;
+}
+
 /** The ISO date `days` after (or before) `day`. */
 export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+  return dayFromNumber(dayNumber(day) + days);
 }
 
 /** Whole days from `from` to `to` (both ISO dates). */

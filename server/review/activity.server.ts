@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { addDays, learnerDay } from "#common/learner-day.ts";
+import { dayFromNumber, dayNumber, learnerDay } from "#common/learner-day.ts";
 import { ACTIVITY_WEEKS, type DayActivity, type LearnerGoal, type StreakSummary } from "#common/review.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { learnerDays } from "#server/db/schema.ts";
@@ -64,35 +64,34 @@ export async function streakSummary(db: Executor, userId: string, settings: Lear
     .where(eq(learnerDays.userId, userId))
     .orderBy(asc(learnerDays.day));
   const today = learnerDay(now, settings.timeZone);
-  const byDay = new Map(rows.map((row) => [row.day, row]));
-  const met = new Set(rows.filter(goalMet).map((row) => row.day));
+  const todayNumber = dayNumber(today);
+  const byDay = new Map(rows.map((row) => [dayNumber(row.day), row]));
+  const met = new Set(rows.filter(goalMet).map((row) => dayNumber(row.day)));
 
   let longest = 0;
   let run = 0;
-  let previous: string | null = null;
-  for (const row of rows) {
-    if (!met.has(row.day)) continue;
-    run = previous !== null && addDays(previous, 1) === row.day ? run + 1 : 1;
+  let previous: number | null = null;
+  for (const day of met) {
+    run = previous !== null && previous + 1 === day ? run + 1 : 1;
     longest = Math.max(longest, run);
-    previous = row.day;
+    previous = day;
   }
 
   // Counted back from today when today's goal is met, else from yesterday (today is not over). A met day after today
   // comes from a zone further east the learner has left: the streak runs from there.
-  const latestMet = rows.findLast((row) => met.has(row.day))?.day;
-  let anchor = met.has(today) ? today : addDays(today, -1);
-  if (latestMet && latestMet > anchor) anchor = latestMet;
+  const latestMet = previous;
+  let anchor = met.has(todayNumber) ? todayNumber : todayNumber - 1;
+  if (latestMet !== null && latestMet > anchor) anchor = latestMet;
   let current = 0;
-  for (let day = anchor; met.has(day); day = addDays(day, -1)) current++;
+  for (let day = anchor; met.has(day); day--) current++;
 
-  const todayRow = byDay.get(today);
+  const todayRow = byDay.get(todayNumber);
   const progress = settings.goal.kind === "lessons" ? (todayRow?.lessons ?? 0) : (todayRow?.reviews ?? 0);
   const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
-  const first = addDays(today, -weekday - 7 * (ACTIVITY_WEEKS - 1));
   const days: DayActivity[] = [];
-  for (let day = first; day <= today; day = addDays(day, 1)) {
+  for (let day = todayNumber - weekday - 7 * (ACTIVITY_WEEKS - 1); day <= todayNumber; day++) {
     const row = byDay.get(day);
-    days.push({ day, reviews: row?.reviews ?? 0, lessons: row?.lessons ?? 0, goalMet: met.has(day) });
+    days.push({ day: dayFromNumber(day), reviews: row?.reviews ?? 0, lessons: row?.lessons ?? 0, goalMet: met.has(day) });
   }
   return { today, timeZone: settings.timeZone, goal: settings.goal, progress, current, longest, days };
 }
