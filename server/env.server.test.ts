@@ -33,6 +33,13 @@ describe("loadEnv", () => {
     ]);
   });
 
+  it("sizes the embedded database's shared buffers: 16 MB by default, 8 to 4096 MB when set", () => {
+    expect(loadEnv({}).EMBEDDED_DB_BUFFER_MB).toBe(16);
+    expect(loadEnv({ EMBEDDED_DB_BUFFER_MB: "64" }).EMBEDDED_DB_BUFFER_MB).toBe(64);
+    expect(() => loadEnv({ EMBEDDED_DB_BUFFER_MB: "4" })).toThrow(ConfigError);
+    expect(() => loadEnv({ EMBEDDED_DB_BUFFER_MB: "lots" })).toThrow(/EMBEDDED_DB_BUFFER_MB/);
+  });
+
   it("treats empty values as unset", () => {
     const env = loadEnv({ PORT: "", DATABASE_URL: "" });
     expect(env.PORT).toBe(3000);

@@ -85,7 +85,7 @@ export async function createRuntime(env: Env, options: RuntimeOptions = {}): Pro
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database =
     options.database ??
-    (await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }, logger));
+    (await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR, bufferMb: env.EMBEDDED_DB_BUFFER_MB }, logger));
   const { db } = database;
   try {
     const events = database.connectionString

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { eq, like } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
 import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
@@ -117,6 +117,22 @@ describe("embedded database on disk", () => {
       expect(await reopened.db.$count(languages, like(languages.id, "killed-%"))).toBe(20);
     } finally {
       await reopened.close();
+    }
+  });
+
+  it("gives the embedded PostgreSQL the shared buffers asked for, 16 MB unless told", async () => {
+    const shown = async (handle: DatabaseHandle) => ((await handle.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] }).rows[0]!.shared_buffers;
+    const standard = await openDatabase({ dataDir: dir }, quietLogger);
+    try {
+      expect(await shown(standard)).toBe("16MB");
+    } finally {
+      await standard.close();
+    }
+    const larger = await openDatabase({ dataDir: dir, bufferMb: 40 }, quietLogger);
+    try {
+      expect(await shown(larger)).toBe("40MB");
+    } finally {
+      await larger.close();
     }
   });
 

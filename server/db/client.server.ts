@@ -32,7 +32,16 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = path.resolve(process.cwd(), "server/db/migrations");
 
-export type DatabaseConfig = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+/** `bufferMb`: the embedded PostgreSQL's shared buffers (EMBEDDED_DB_BUFFER_MB). */
+export type DatabaseConfig = { databaseUrl: string } | { dataDir: string; bufferMb?: number } | { inMemory: true; bufferMb?: number };
+
+/**
+ * The embedded PostgreSQL's shared buffers by default. Its own 128 MB would be most of the process's memory, and
+ * public reads come from in-memory caches anyway. 16 MB rather than 32 takes 18 MB off the server's RSS under mixed
+ * traffic; what it costs is page reads from the operating system's cache for large scans: the admin's worst search
+ * at 100,000 phrases took about 13 ms more (bench/README.md, "Memory under mixed traffic").
+ */
+export const DEFAULT_EMBEDDED_BUFFER_MB = 16;
 
 export async function openDatabase(config: DatabaseConfig, logger: Logger): Promise<DatabaseHandle> {
   if ("databaseUrl" in config) return openPostgres(config.databaseUrl, logger);
@@ -56,7 +65,7 @@ async function openPostgres(connectionString: string, logger: Logger): Promise<D
   return { db, kind: "postgres", runPrepared: postgresPreparedRunner(pool), connectionString, close: () => pool.end() };
 }
 
-async function openPglite(config: { dataDir: string } | { inMemory: true }, logger: Logger): Promise<DatabaseHandle> {
+async function openPglite(config: { dataDir: string; bufferMb?: number } | { inMemory: true; bufferMb?: number }, logger: Logger): Promise<DatabaseHandle> {
   let release = () => {};
   let dataPath: string | undefined;
   if ("dataDir" in config) {
@@ -65,9 +74,8 @@ async function openPglite(config: { dataDir: string } | { inMemory: true }, logg
     dataPath = path.join(config.dataDir, "pglite");
   }
   try {
-    // PostgreSQL's default 128 MB of shared buffers would be most of the process's memory; public reads are served
-    // from in-memory caches anyway, so a smaller buffer pool costs nothing measurable (see bench/RESULTS.md).
-    const client = await PGlite.create(dataPath, { postgresqlconf: ["shared_buffers = 32MB"], extensions: { pg_trgm } });
+    const bufferMb = config.bufferMb ?? DEFAULT_EMBEDDED_BUFFER_MB;
+    const client = await PGlite.create(dataPath, { postgresqlconf: [`shared_buffers = ${bufferMb}MB`], extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     return {
