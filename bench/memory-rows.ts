@@ -18,7 +18,7 @@ import autocannon from "autocannon";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
-import { rssMb, signInThroughForm, startProductionServer, stopServer } from "./production-server.ts";
+import { experimentSettings, rssMb, signInThroughForm, startProductionServer, stopServer } from "./production-server.ts";
 import { breakdown } from "./rss-breakdown.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 3650);
@@ -28,8 +28,7 @@ const lessonPath = "/spanish/a1/greetings";
 const learner = { email: "bench-learner@phrasewise.test", password: "bench-learner-pass-1" };
 const browserEncoding = { "accept-encoding": "gzip, deflate, br, zstd" };
 const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: base };
-const extraEnv = Object.fromEntries((process.env.BENCH_ENV ?? "").split(/\s+/).filter(Boolean).map((pair) => pair.split("=", 2) as [string, string]));
-const extraFlags = (process.env.BENCH_FLAGS ?? "").split(/\s+/).filter(Boolean);
+const { extraEnv, extraFlags } = experimentSettings();
 const probeFile = path.join(os.tmpdir(), `phrasewise-memory-probe-${process.pid}.json`);
 const rows = (process.argv.slice(2).length ? process.argv.slice(2) : ["learner:20000", "visitor:200000"]).map((arg) => {
   const [row, amount] = arg.split(":");

@@ -27,7 +27,7 @@ import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
 import { benchDatabase, writeResultsSection } from "./bench-setup.ts";
 import { browserEncoding } from "./load.ts";
-import { rssMb, signInThroughForm, startProductionServer, stopServer } from "./production-server.ts";
+import { experimentSettings, rssMb, signInThroughForm, startProductionServer, stopServer } from "./production-server.ts";
 import { benchLearner, seedReviewLearner } from "./review-seed.ts";
 import { breakdown } from "./rss-breakdown.ts";
 
@@ -37,9 +37,7 @@ const total = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
 const step = Math.ceil(total / 10);
 const admin = { email: "bench-admin@phrasewise.test", password: "bench-admin-pass-1", admin: true };
 const probeFile = path.join(os.tmpdir(), `phrasewise-memory-probe-${process.pid}.json`);
-// To compare settings, as in bench/memory-rows.ts: `BENCH_ENV` ("A=1 B=2") and `BENCH_FLAGS` ("--x --y") add to serve's own.
-const extraEnv = Object.fromEntries((process.env.BENCH_ENV ?? "").split(/\s+/).filter(Boolean).map((pair) => pair.split("=", 2) as [string, string]));
-const extraFlags = (process.env.BENCH_FLAGS ?? "").split(/\s+/).filter(Boolean);
+const { extraEnv, extraFlags } = experimentSettings();
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /** Per connection: the phrase ids of the last review queue it read, for its next rating; the favourite it pushes. */

@@ -27,6 +27,16 @@ export function serveCommand(script = (JSON.parse(fs.readFileSync("package.json"
   return { env, flags };
 }
 
+/**
+ * Settings added to serve's own for an experiment: `BENCH_ENV` ("A=1 B=2") and `BENCH_FLAGS` ("--x --y"). A bench run
+ * with either writes nothing to RESULTS.md.
+ */
+export function experimentSettings(source: NodeJS.ProcessEnv = process.env) {
+  const extraEnv = Object.fromEntries((source.BENCH_ENV ?? "").split(/\s+/).filter(Boolean).map((pair) => pair.split("=", 2) as [string, string]));
+  const extraFlags = (source.BENCH_FLAGS ?? "").split(/\s+/).filter(Boolean);
+  return { extraEnv, extraFlags };
+}
+
 export interface StartOptions {
   env: Record<string, string | undefined>;
   /** Where to poll for the first answer. */
