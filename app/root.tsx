@@ -18,6 +18,7 @@ import appCss from "./app.css?inline";
 import brandFontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 import { preferencesScript } from "#app/lib/browser-storage.ts";
 import { useCspNonce } from "#app/lib/csp-nonce.ts";
+import { isShown, isUnreachable, mayReloadAsDocument, pagePathname, reloadAsDocument, reloadOrKeep, useRememberShownData } from "#app/lib/keep-shown-data.ts";
 import { loadViewer, useFirstViewer, useViewer, viewerHeadScript } from "#app/lib/viewer.ts";
 import type { Viewer } from "#common/viewer.ts";
 import { isQueuedResult } from "#common/outbox.ts";
@@ -58,10 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * initial navigation, which scrolls the reader back to the top and drops the preload links.
  */
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), loadViewer(new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/_root$/, "/"))]);
+  const [data] = await Promise.all([reloadOrKeep("root", { request, serverLoader }), loadViewer(pagePathname(request))]);
   // Shown as the answer arrives, not when React renders it: the flash cookie is read once, and a reload that
   // follows at once (a live event after the learner's own write) can replace this data before a render shows it.
-  for (const message of data.toasts) notify(message);
+  // Data kept from the screen (no connection) had its toasts shown already.
+  if (!isShown("root", data)) for (const message of data.toasts) notify(message);
   return data;
 }
 
@@ -144,6 +146,7 @@ function FirstPageToasts({ messages }: { messages: FlashMessage[] }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useFirstViewer();
+  useRememberShownData();
   return (
     <>
       <Outlet />
@@ -153,16 +156,25 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A link followed without a connection (after hydration: a client navigation): the page as a document instead,
+  // from the service worker (its copy, or the offline page). Nothing shows meanwhile, rather than a flash of "500".
+  const unreachable = typeof document !== "undefined" && document.documentElement.hasAttribute("data-hydrated") && isUnreachable(error);
+  const [reloading] = useState(() => unreachable && mayReloadAsDocument());
+  useEffect(() => {
+    if (reloading) reloadAsDocument();
+  }, [reloading]);
+  if (reloading) return null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Oops! Page not found" : "Something went wrong";
-  const detail =
-    status === 404
+  const title = unreachable ? "You're offline" : status === 404 ? "Oops! Page not found" : "Something went wrong";
+  const detail = unreachable
+    ? "This page isn't available offline."
+    : status === 404
       ? "The page you're looking for doesn't exist."
       : "Please try again in a moment. If it keeps happening, contact support.";
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error) && !unreachable) console.error(error);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
-      <p className="text-6xl font-extrabold text-brand-700">{status}</p>
+      {unreachable ? null : <p className="text-6xl font-extrabold text-brand-700">{status}</p>}
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-muted">{detail}</p>
       <a href="/" className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">

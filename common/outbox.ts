@@ -4,6 +4,8 @@
  * server/learning/sync-push.server.ts), each with the push id it will always be sent with. Pure code: the browser
  * store is app/lib/outbox/outbox-store.ts.
  */
+import { levelHref } from "#common/catalog.ts";
+import type { ViewerProgress } from "#common/viewer.ts";
 
 /** The intents the website queues: the lesson page's two writes. Their shapes are the sync push's. */
 export type OutboxChange =
@@ -84,4 +86,21 @@ export function pendingState(entries: readonly OutboxEntry[], owner: string | nu
 /** The indicator's words (US spelling; the count is the learner's waiting changes). */
 export function waitingText(count: number): string {
   return count === 1 ? "1 change waiting to sync" : `${count} changes waiting to sync`;
+}
+
+/**
+ * The learner's state on the page at `path` (as /api/viewer gave it) once the server has applied `change`: what the
+ * tab that sent it shows from then on, even if reading the page again finds no connection.
+ */
+export function progressAfter(progress: ViewerProgress, path: string, change: OutboxChange): ViewerProgress {
+  if (change.type === "progress.set") {
+    const level = levelHref(change.languageId, change.levelId);
+    if (path !== level && !path.startsWith(`${level}/`)) return progress;
+    const others = progress.completedLessons.filter((id) => id !== change.lessonId);
+    return { ...progress, completedLessons: change.completed ? [...others, change.lessonId] : others };
+  }
+  // Only a lesson page lists favourites, and only its own phrases' ids are ever looked up in it.
+  if (path.split("/").length !== 4) return progress;
+  const others = progress.favorites.filter((id) => id !== change.phraseId);
+  return { ...progress, favorites: change.type === "favorite.add" ? [...others, change.phraseId] : others };
 }

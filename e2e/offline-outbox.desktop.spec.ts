@@ -170,3 +170,38 @@ test("a write whose request fails while the browser believes it is online waits 
   const broken = pageErrors.filter((error) => /ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(error));
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !broken.includes(error)));
 });
+
+test("a reload of the page's data that fails because the connection dropped keeps the page and the learner's state", async ({ page, context, pageErrors }) => {
+  await signIn(context, "offline-refresh");
+  const pushes = countPushes(context);
+  await openLesson(page);
+  // The connection drops for the page's reads (through the service worker too) and its write, not for the push: the
+  // write waits, is sent at once, and the page then reloads its data and the viewer, which fail.
+  const failedReads: string[] = [];
+  context.on("requestfailed", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith(".data") || path === "/api/viewer") failedReads.push(path);
+  });
+  await context.route(/\.data(\?|$)|\/api\/viewer\?/, (route) => route.abort("internetdisconnected"));
+  const favorite = page.getByRole("button", { name: "Favorite: Hola" });
+  await favorite.click();
+  await expect.poll(() => pushes.length).toBe(1);
+  await expect.poll(() => failedReads.filter((path) => path === `${lessonPath}.data`).length).toBeGreaterThan(0);
+  await expect.poll(() => failedReads.filter((path) => path === "/api/viewer").length).toBeGreaterThan(0);
+  await expect(waitingStatus(page)).toHaveCount(0);
+  // Still the lesson, still this learner's: not the error page, not a visitor's.
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Saludos" })).toBeVisible();
+  await expect(favorite).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Mark as complete" })).toBeVisible();
+  expect(await serverState(page)).toEqual({ completions: [], favorites: 1 });
+
+  // Back online, the next reload shows the server's state.
+  await context.unrouteAll();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Favorite: Hola" })).toHaveAttribute("aria-pressed", "true");
+  // The requests the test broke (the service worker answers a failed read with a network error: ERR_FAILED), and
+  // nothing else, are the console's errors.
+  const broken = pageErrors.filter((error) => /ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/.test(error));
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !broken.includes(error)));
+});

@@ -48,9 +48,13 @@ function cachedAddresses(page: Page): Promise<Record<string, string[]>> {
   });
 }
 
-/** The network being off makes the page's own fetches (the viewer, the live channel) fail: expected here, not errors. */
+/**
+ * The network being off makes the page's own fetches (the viewer, the live channel; a page's data or script that the
+ * worker has no copy of, which it answers with a network error: ERR_FAILED, and the router then loads the page as a
+ * document) fail: expected here, not errors.
+ */
 function forgiveOfflineErrors(errors: string[]) {
-  const kept = errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|NetworkError/.test(error));
+  const kept = errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|NetworkError|Error loading route module/.test(error));
   errors.splice(0, errors.length, ...kept);
 }
 
@@ -132,6 +136,37 @@ test("a visited page stays readable offline", async ({ page, context, pageErrors
   try {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading ?? "");
+  } finally {
+    await context.setOffline(false);
+    forgiveOfflineErrors(pageErrors);
+  }
+});
+
+test("a link followed offline opens the page's visited copy, or the offline page for one never visited", async ({ page, context, pageErrors }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await waitForServiceWorker(page);
+  // A lesson's page, so that the worker holds the lesson route's script.
+  await page.goto(lesson);
+  await page.goto("/faq");
+  await waitForHydration(page);
+  const faqHeading = await page.getByRole("heading", { level: 1 }).textContent();
+  await page.goto(level);
+  await waitForHydration(page);
+  await context.setOffline(true);
+  try {
+    // A client navigation to a lesson never opened: its data request fails, the page loads as a document, and the
+    // worker has nothing of it but the offline page, which names it.
+    await page.getByRole("link", { name: /At the Café/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+    await expect(page).toHaveURL(/\/offline\?from=%2Fspanish%2Fa1%2Fat-the-cafe$/);
+    await waitForHydration(page);
+    // To a page visited before: its copy, not the error page.
+    await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(faqHeading ?? "");
+    await waitForHydration(page);
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
   } finally {
     await context.setOffline(false);
     forgiveOfflineErrors(pageErrors);

@@ -80,7 +80,8 @@ registerRoute(
   },
 );
 
-// A page's data for client navigations: the same, without the offline page (the router shows its error instead).
+// A page's data for client navigations: the same, without the offline page. When this fails, the page loads the
+// address as a document instead (app/lib/keep-shown-data.ts), which the route above answers.
 registerRoute(
   ({ request, url }) => url.pathname.endsWith(".data") && publicGet(request, url),
   async (options) => {

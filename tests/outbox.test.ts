@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { syncChangeSchema } from "#server/learning/sync-push.server.ts";
-import { changeFromLessonForm, isQueuedResult, pendingState, supersededBy, waitingText, type OutboxChange, type OutboxEntry } from "#common/outbox.ts";
+import { changeFromLessonForm, isQueuedResult, pendingState, progressAfter, supersededBy, waitingText, type OutboxChange, type OutboxEntry } from "#common/outbox.ts";
 
 const lesson = { languageId: "spanish", levelId: "a1", lessonId: "greetings" };
 const phraseId = "0b6f8f0e-4a4f-4f57-9a39-3a3f0a0b1c2d";
@@ -69,5 +69,27 @@ describe("the rest", () => {
   it("counts in words", () => {
     expect(waitingText(1)).toBe("1 change waiting to sync");
     expect(waitingText(3)).toBe("3 changes waiting to sync");
+  });
+});
+
+describe("the page's state once a change is sent", () => {
+  const none = { completedLessons: [], favorites: [] };
+  it("a completion shows on its level's page and its lessons' pages, and nowhere else", () => {
+    const done = { type: "progress.set", ...lesson, completed: true } as const;
+    expect(progressAfter(none, "/spanish/a1", done).completedLessons).toEqual(["greetings"]);
+    expect(progressAfter(none, "/spanish/a1/numbers", done).completedLessons).toEqual(["greetings"]);
+    expect(progressAfter(none, "/spanish/a10", done)).toBe(none);
+    expect(progressAfter(none, "/spanish/a2/greetings", done)).toBe(none);
+    const undone = progressAfter({ completedLessons: ["greetings", "numbers"], favorites: [] }, "/spanish/a1", { ...done, completed: false });
+    expect(undone.completedLessons).toEqual(["numbers"]);
+    expect(progressAfter({ completedLessons: ["greetings"], favorites: [] }, "/spanish/a1", done).completedLessons).toEqual(["greetings"]);
+  });
+
+  it("a favourite shows on a lesson page, once, and goes when removed", () => {
+    const added = progressAfter(none, "/spanish/a1/greetings", { type: "favorite.add", phraseId });
+    expect(added.favorites).toEqual([phraseId]);
+    expect(progressAfter(added, "/spanish/a1/greetings", { type: "favorite.add", phraseId }).favorites).toEqual([phraseId]);
+    expect(progressAfter(added, "/spanish/a1/greetings", { type: "favorite.remove", phraseId }).favorites).toEqual([]);
+    expect(progressAfter(none, "/spanish/a1", { type: "favorite.add", phraseId })).toBe(none);
   });
 });

@@ -33,5 +33,15 @@ export function writeStorage(storage: "local" | "session", key: string, value: s
   }
 }
 
+export function removeStorage(storage: "local" | "session", key: string) {
+  try {
+    (storage === "local" ? window.localStorage : window.sessionStorage).removeItem(key);
+  } catch {
+    // As above: nothing was stored then.
+  }
+}
+
 /** This browser's device id for the sync push (app/lib/outbox/outbox-store.ts): the server tells the learner's other devices, not this one. */
 export const DEVICE_ID_KEY = "phrasewise.deviceId";
+/** The address last reloaded as a document because its data found no connection (app/lib/keep-shown-data.ts). */
+export const RELOADED_FOR_KEY = "phrasewise.reloadedFor";

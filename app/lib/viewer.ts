@@ -9,6 +9,7 @@ import {
   type Viewer,
   type ViewerProgress,
 } from "#common/viewer.ts";
+import { progressAfter, type OutboxChange } from "#common/outbox.ts";
 
 /**
  * The learner's own state on shared pages (docs/decisions/008-shared-pages-private-viewer.md). Public pages are
@@ -70,13 +71,27 @@ function apply(ticket: number, viewer: Viewer | null, path: string) {
   }
 }
 
-async function fetchViewer(pathname: string): Promise<Viewer | null> {
+/** The server's answer; null when it gave none usable; "unreachable" when no answer came (no connection). */
+async function fetchViewer(pathname: string): Promise<Viewer | null | "unreachable"> {
+  let response: Response;
   try {
-    const response = await fetch(viewerUrl(pathname), { credentials: "same-origin" });
+    response = await fetch(viewerUrl(pathname), { credentials: "same-origin" });
+  } catch {
+    return "unreachable";
+  }
+  try {
     return response.ok ? ((await response.json()) as Viewer) : null;
   } catch {
     return null;
   }
+}
+
+/** A change the server has just applied (the offline outbox sent it): shown at once, whether or not a reload follows. */
+export function applySentChange(change: OutboxChange) {
+  const { viewer, path } = state;
+  if (!viewer?.user || path === null) return;
+  state = { viewer: { ...viewer, progress: progressAfter(viewer.progress, path, change) }, path };
+  for (const listener of listeners) listener();
 }
 
 /**
@@ -85,7 +100,10 @@ async function fetchViewer(pathname: string): Promise<Viewer | null> {
  */
 export async function loadViewer(pathname: string): Promise<void> {
   const ticket = ++asked;
-  apply(ticket, hasSignedInHint() ? await fetchViewer(pathname) : VISITOR, pathname);
+  const viewer = hasSignedInHint() ? await fetchViewer(pathname) : VISITOR;
+  // The page on screen reloaded without a connection (app/lib/keep-shown-data.ts): its learner is still signed in.
+  if (viewer === "unreachable" && state.viewer && state.path === pathname) return;
+  apply(ticket, viewer === "unreachable" ? null : viewer, pathname);
 }
 
 let started = false;

@@ -1,7 +1,7 @@
 import { openDB, type IDBPDatabase } from "idb";
 import { useSyncExternalStore } from "react";
 import { DEVICE_ID_KEY, readStorage, writeStorage } from "#app/lib/browser-storage.ts";
-import { currentViewer } from "#app/lib/viewer.ts";
+import { applySentChange, currentViewer } from "#app/lib/viewer.ts";
 import { changeFromLessonForm, supersededBy, type OutboxChange, type OutboxEntry, type QueuedResult } from "#common/outbox.ts";
 
 /**
@@ -102,6 +102,7 @@ async function sendWaiting(owner: string): Promise<number> {
     if (!settles(response.status)) return sent;
     if (!response.ok) console.warn(`The server refused a change made offline (${response.status}); it was dropped.`, entry.change);
     await (await database()).delete(STORE, entry.id);
+    if (response.ok) applySentChange(entry.change);
     sent += 1;
   }
 }

@@ -37,6 +37,7 @@ import { streakSummary } from "#server/review/activity.server.ts";
 import { dueCount } from "#server/review/deck.server.ts";
 import { getLearnerSettings, updateLearnerSettings } from "#server/review/learner-settings.server.ts";
 import type { Route } from "./+types/profile";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 type Tab = "progress" | "favorites";
 
@@ -64,6 +65,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return { email: user.email, profile, progress, favorites, tab, goal, timeZones: timeZoneList() };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/profile/profile", args);
 
 let zones: string[] | undefined;
 /** Every IANA zone this runtime knows, and UTC (which Intl.supportedValuesOf leaves out), sorted. */

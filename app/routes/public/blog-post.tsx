@@ -15,6 +15,7 @@ import { parsePostBody } from "#server/blog/markdown.server.ts";
 import { openLesson } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/blog-post";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
@@ -41,6 +42,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const body = { beforeSample: parsePostBody(lines.slice(0, before).join("\n")), afterSample: parsePostBody(lines.slice(before).join("\n")) };
   return { found: true as const, post: rest, body, sample };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/blog-post", args);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
   loaderData?.found

@@ -4,10 +4,14 @@ import { Container, EmptyState, PageHeader } from "#app/components/page-header.t
 import { seo } from "#app/lib/seo.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/blog";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { posts: await getRuntime(context).publishedPosts() };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/blog", args);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {

@@ -6,6 +6,7 @@ import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/download";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 const SCREENSHOT_FALLBACK = "/images/app-screenshot.svg";
 
@@ -19,6 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     playStoreLink: settings.play_store_link,
   };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/download", args);
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {

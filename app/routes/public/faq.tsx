@@ -6,6 +6,7 @@ import { faqCategories } from "#app/content/faq.ts";
 import { seo } from "#app/lib/seo.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/faq";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = getRuntime(context);
@@ -15,6 +16,9 @@ export function loader({ context }: Route.LoaderArgs) {
     categories: faqCategories({ name: env.SITE_NAME, supportEmail: env.SUPPORT_EMAIL }),
   };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/faq", args);
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {

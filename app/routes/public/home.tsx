@@ -10,6 +10,7 @@ import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/home";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
@@ -29,6 +30,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     posts,
   };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/home", args);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

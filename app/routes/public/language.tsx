@@ -9,6 +9,7 @@ import { seo } from "#app/lib/seo.ts";
 import { findLanguage, levelsOf } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/language";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const catalog = await getRuntime(context).catalog();
@@ -16,6 +17,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!language) return data({ found: false as const }, { status: 404 });
   return { found: true as const, language, levels: levelsOf(catalog, language.id) };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/language", args);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
   loaderData?.found

@@ -4,11 +4,15 @@ import { Container, EmptyState, PageHeader } from "#app/components/page-header.t
 import { seo } from "#app/lib/seo.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/languages";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const catalog = await getRuntime(context).catalog();
   return { languages: catalog.languages };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/languages", args);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

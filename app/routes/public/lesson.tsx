@@ -24,6 +24,7 @@ import { getRuntime } from "#server/context.server.ts";
 import { addFavorite, removeFavoriteByPhrase, setLessonCompleted } from "#server/learning/learning.server.ts";
 import { nextAfterLesson } from "#server/learning/lesson-flow.server.ts";
 import type { Route } from "./+types/lesson";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 /**
  * The same page for everyone, so the page cache serves it to learners too: a learner's completion and favourites
@@ -50,6 +51,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     promo: { appStoreLink: settings.app_store_link, playStoreLink: settings.play_store_link },
   };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/lesson", args);
 
 /** A learner marks the lesson complete (or takes it back) and saves or unsaves phrases, only for themselves. */
 export async function action({ request, params, context }: Route.ActionArgs) {

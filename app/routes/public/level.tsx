@@ -12,6 +12,7 @@ import { openLevelFor } from "#server/catalog/admin-preview.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { useViewerProgress } from "#app/lib/viewer.ts";
 import type { Route } from "./+types/level";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 /** The same page for everyone; a learner's completed lessons come from /api/viewer (app/lib/viewer.ts). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -24,6 +25,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (access.kind === "missing") return data({ found: false as const }, { status: 404 });
   return { found: true as const, language: access.language, level: access.level, lessons: access.lessons, lockedForLearners: access.lockedForLearners };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/level", args);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
   loaderData?.found

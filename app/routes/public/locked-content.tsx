@@ -9,6 +9,7 @@ import { seo } from "#app/lib/seo.ts";
 import { findLanguage, findLevel, lessonsOf } from "#server/catalog/public-catalog.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/locked-content";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 /** Resolves the query of SPEC §2 (type, id, languageId, levelId) to what the page may show about the item. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,6 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     playStoreLink: settings.play_store_link,
   };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/locked-content", args);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo(matches, {

@@ -3,6 +3,7 @@ import { privacyPolicy } from "#app/content/legal.ts";
 import { seo } from "#app/lib/seo.ts";
 import { getRuntime } from "#server/context.server.ts";
 import type { Route } from "./+types/privacy-policy";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = getRuntime(context);
@@ -12,6 +13,9 @@ export function loader({ context }: Route.LoaderArgs) {
     document: privacyPolicy({ name: env.SITE_NAME, supportEmail: env.SUPPORT_EMAIL }),
   };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/public/privacy-policy", args);
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {

@@ -10,6 +10,7 @@ import { getRuntime } from "#server/context.server.ts";
 import { rateFromPage, reviewPageData } from "#server/review/review-page.server.ts";
 import { undoRating } from "#server/review/ratings.server.ts";
 import type { Route } from "./+types/review";
+import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 /**
  * /review (issue 24): the signed-in learner's review session, audio first. The loader answers the queue on the
@@ -25,6 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // For the plain form (no JavaScript): the card shown gets this id, so a resubmitted form is a replay.
   return { ...page, serverReviewId: crypto.randomUUID(), now: Date.now() };
 }
+
+/** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
+export const clientLoader = (args: Route.ClientLoaderArgs) => reloadOrKeep("routes/review/review", args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);

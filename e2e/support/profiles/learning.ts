@@ -18,7 +18,7 @@ export const learningFixture = {
   learner: (project: string, test: LearnerTest) => ({ email: `${test}.${project}@phrasewise.test`, password: `${test}-${project}-pass` }),
 };
 
-const learnerTests = ["next", "level", "locked", "profile", "nojs", "toasts", "offline", "offline-closed", "offline-tabs"] as const;
+const learnerTests = ["next", "level", "locked", "profile", "nojs", "toasts", "offline", "offline-closed", "offline-tabs", "offline-refresh"] as const;
 export type LearnerTest = (typeof learnerTests)[number];
 
 const lesson = (levelId: string, id: string, title: string, translatedTitle: string, orderIndex: number, isLocked = false) => ({
