@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Request } from "express";
 import { ADMIN_ROLE } from "#server/auth/roles.server.ts";
-import { signedSessionToken, verifiedSessionToken } from "#server/auth/personal-request.server.ts";
+import { signedSessionToken, verifiedSessionToken } from "#server/auth/session-token.server.ts";
 import type { Executor } from "#server/db/client.server.ts";
 import { sessions, userRoles, users } from "#server/db/schema.ts";
 import type { Runtime } from "#server/runtime.server.ts";

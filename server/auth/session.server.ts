@@ -3,6 +3,8 @@ import { authText, type ToastMessage } from "#common/toast.ts";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import { flashCookie, redirectWithToast } from "#server/auth/flash.server.ts";
 import { isAdmin } from "#server/auth/roles.server.ts";
+import { liveSession } from "#server/auth/session-read.server.ts";
+import { signedSessionToken } from "#server/auth/session-token.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 
 /**
@@ -26,22 +28,15 @@ type Context = Readonly<RouterContextProvider>;
 const sessionByRequest = new WeakMap<object, Promise<SessionUser | null>>();
 const adminByRequest = new WeakMap<object, Promise<boolean>>();
 
-/** The signed-in user these request headers (their Cookie) stand for, or null. */
+/**
+ * The signed-in user these request headers (their Cookie) stand for, or null: a session cookie whose signature
+ * verifies, naming a live session of a confirmed account (server/auth/session-read.server.ts).
+ */
 export async function findSessionUser(runtime: Runtime, headers: Headers): Promise<SessionUser | null> {
-  if (!headers.get("Cookie")) return null;
-  const result = await runtime.auth.api.getSession({ headers, query: { disableCookieCache: true } });
-  if (!result) return null;
-  const { user, session } = result;
-  // Unconfirmed accounts cannot sign in; a session of one (however it came about) counts as none.
-  if (!user.emailVerified) return null;
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    image: user.image ?? null,
-    emailVerified: user.emailVerified,
-    sessionId: session.id,
-  };
+  const token = signedSessionToken(headers.get("Cookie"), runtime);
+  if (!token) return null;
+  const row = await liveSession(runtime.database, token);
+  return row ? { id: row.id, email: row.email, name: row.name, image: row.image ?? null, emailVerified: true, sessionId: row.sessionId } : null;
 }
 
 /**

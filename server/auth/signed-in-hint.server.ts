@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { SIGNED_IN_HINT_COOKIE } from "#common/viewer.ts";
 import { SESSION_LIFETIME_SECONDS, sessionCookieName } from "#server/auth/auth.server.ts";
 import { cookieValue } from "#server/auth/flash.server.ts";
-import { signedSessionToken } from "#server/auth/personal-request.server.ts";
+import { signedSessionToken } from "#server/auth/session-token.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 
 /**

@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import { VISITOR } from "#common/viewer.ts";
 import { sessionCookieName } from "#server/auth/auth.server.ts";
 import { cookieValue } from "#server/auth/flash.server.ts";
-import { signedSessionToken } from "#server/auth/personal-request.server.ts";
+import { signedSessionToken } from "#server/auth/session-token.server.ts";
 import { findViewer, isViewerPath } from "#server/auth/viewer.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 

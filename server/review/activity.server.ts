@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { dayFromNumber, dayNumber, learnerDay } from "#common/learner-day.ts";
 import { ACTIVITY_WEEKS, type DayActivity, type LearnerGoal, type StreakSummary } from "#common/review.ts";
 import type { Executor } from "#server/db/client.server.ts";
@@ -52,17 +52,15 @@ const goalMet = (row: { reviews: number; lessons: number; goalKind: string; goal
 
 /** Today's progress, the current and longest streak, and the activity grid's days (Monday-aligned weeks). */
 export async function streakSummary(db: Executor, userId: string, settings: LearnerSettings, now = new Date()): Promise<StreakSummary> {
-  const rows = await db
+  // One row holding every day as JSON: a year of days as rows cost PGlite about 6 ms of decoding, this about 1.
+  const [all] = await db
     .select({
-      day: learnerDays.day,
-      reviews: learnerDays.reviews,
-      lessons: learnerDays.lessons,
-      goalKind: learnerDays.goalKind,
-      goalTarget: learnerDays.goalTarget,
+      days: sql<[string, number, number, string, number][]>`coalesce(json_agg(json_build_array(${learnerDays.day}, ${learnerDays.reviews},
+        ${learnerDays.lessons}, ${learnerDays.goalKind}, ${learnerDays.goalTarget}) order by ${learnerDays.day}), '[]'::json)`,
     })
     .from(learnerDays)
-    .where(eq(learnerDays.userId, userId))
-    .orderBy(asc(learnerDays.day));
+    .where(eq(learnerDays.userId, userId));
+  const rows = (all?.days ?? []).map(([day, reviews, lessons, goalKind, goalTarget]) => ({ day, reviews, lessons, goalKind, goalTarget }));
   const today = learnerDay(now, settings.timeZone);
   const todayNumber = dayNumber(today);
   const byDay = new Map(rows.map((row) => [dayNumber(row.day), row]));

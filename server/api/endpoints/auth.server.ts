@@ -3,7 +3,7 @@ import type { Request } from "express";
 import { z } from "zod";
 import { registerSchema, signInSchema } from "#common/account-schema.ts";
 import { sessionCookieName } from "#server/auth/auth.server.ts";
-import { verifiedSessionToken } from "#server/auth/personal-request.server.ts";
+import { verifiedSessionToken } from "#server/auth/session-token.server.ts";
 import { listOwnSessions, revokeOwnSession } from "#server/auth/sessions.server.ts";
 import { register, signIn, verifyEmail, type Failure } from "#server/auth/sign-in.server.ts";
 import { sessions } from "#server/db/schema.ts";
