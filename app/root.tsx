@@ -18,7 +18,7 @@ import appCss from "./app.css?inline";
 import brandFontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 import { preferencesScript } from "#app/lib/browser-storage.ts";
 import { useCspNonce } from "#app/lib/csp-nonce.ts";
-import { isShown, isUnreachable, mayReloadAsDocument, pagePathname, reloadAsDocument, reloadOrKeep, useRememberShownData } from "#app/lib/keep-shown-data.ts";
+import { isShown, pagePathname, reloadOrKeep, useRememberShownData, useUnreachableError } from "#app/lib/keep-shown-data.ts";
 import { loadViewer, useFirstViewer, useViewer, viewerHeadScript } from "#app/lib/viewer.ts";
 import type { Viewer } from "#common/viewer.ts";
 import { isQueuedResult } from "#common/outbox.ts";
@@ -156,14 +156,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A link followed without a connection (after hydration: a client navigation): the page as a document instead,
-  // from the service worker (its copy, or the offline page). Nothing shows meanwhile, rather than a flash of "500".
-  const unreachable = typeof document !== "undefined" && document.documentElement.hasAttribute("data-hydrated") && isUnreachable(error);
-  const [reloading] = useState(() => unreachable && mayReloadAsDocument());
-  useEffect(() => {
-    if (reloading) reloadAsDocument();
-  }, [reloading]);
-  if (reloading) return null;
+  // A link followed without a connection: the page as a document instead, from the service worker (its copy, or the
+  // offline page).
+  const connection = useUnreachableError(error);
+  if (connection === "reloading") return null;
+  const unreachable = connection === "offline";
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = unreachable ? "You're offline" : status === 404 ? "Oops! Page not found" : "Something went wrong";
   const detail = unreachable

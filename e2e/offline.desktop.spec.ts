@@ -173,6 +173,23 @@ test("a link followed offline opens the page's visited copy, or the offline page
   }
 });
 
+test("a link whose page data alone finds no connection loads the page as a document, not the error page", async ({ page, context, pageErrors }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  // Only the FAQ's own data fails (the root's answers): the public layout's error boundary is the one that catches it.
+  await context.route(/\/faq\.data\?_routes=routes%2Fpublic%2Ffaq/, (route) => route.abort("internetdisconnected"));
+  try {
+    await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Frequently Asked Questions" })).toBeVisible();
+    await waitForHydration(page);
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  } finally {
+    await context.unrouteAll();
+    forgiveOfflineErrors(pageErrors);
+  }
+});
+
 test("nothing of a locked lesson reaches any cache, even after downloading the whole level", async ({ page, pageErrors }) => {
   await page.goto(level);
   await waitForHydration(page);

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useMatches } from "react-router";
 import { readStorage, RELOADED_FOR_KEY, removeStorage, writeStorage } from "#app/lib/browser-storage.ts";
 
@@ -58,9 +58,23 @@ const here = () => window.location.pathname + window.location.search;
  * answers with a downloaded or visited copy, or the offline page (docs/decisions/014-offline.md). Once per address
  * until a page shows, so that a failure the document load cannot mend either is not retried in a loop.
  */
-export const mayReloadAsDocument = () => readStorage("session", RELOADED_FOR_KEY) !== here();
+const mayReloadAsDocument = () => readStorage("session", RELOADED_FOR_KEY) !== here();
 
-export function reloadAsDocument() {
+function reloadAsDocument() {
   writeStorage("session", RELOADED_FOR_KEY, here());
   window.location.reload();
+}
+
+/**
+ * For an error boundary (the root's, the public layout's): "reloading" while a link followed without a connection
+ * is loaded as a document instead (render nothing meanwhile, rather than a flash of the error page); "offline" when
+ * that was tried already; null for any other error. Only after hydration: the first render shows what the server did.
+ */
+export function useUnreachableError(error: unknown): "reloading" | "offline" | null {
+  const unreachable = typeof document !== "undefined" && document.documentElement.hasAttribute("data-hydrated") && isUnreachable(error);
+  const [reloading] = useState(() => unreachable && mayReloadAsDocument());
+  useEffect(() => {
+    if (reloading) reloadAsDocument();
+  }, [reloading]);
+  return reloading ? "reloading" : unreachable ? "offline" : null;
 }

@@ -10,6 +10,7 @@ import { SyncStatus } from "#app/components/sync-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/layout";
+import { useUnreachableError } from "#app/lib/keep-shown-data.ts";
 
 /** Skeleton cards shown while a list page loads on client navigation (SPEC §2, §9). */
 const skeletonsByPath: Record<string, { count: number; label: string }> = {
@@ -35,14 +36,22 @@ function PendingOrOutlet() {
 
 /** A failure inside a public page keeps the site's chrome around the message. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A link followed without a connection: the page as a document instead (app/lib/keep-shown-data.ts).
+  const connection = useUnreachableError(error);
+  if (connection === "reloading") return null;
+  const offline = connection === "offline";
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error) && !offline) console.error(error);
   return (
     <PublicChrome>
       <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
-        <h1 className="text-3xl font-extrabold">{notFound ? "Oops! Page not found" : "Something went wrong"}</h1>
+        <h1 className="text-3xl font-extrabold">{offline ? "You're offline" : notFound ? "Oops! Page not found" : "Something went wrong"}</h1>
         <p className="mt-3 text-muted">
-          {notFound ? "The page you're looking for doesn't exist or has been moved." : "Please try again in a moment."}
+          {offline
+            ? "This page isn't available offline."
+            : notFound
+              ? "The page you're looking for doesn't exist or has been moved."
+              : "Please try again in a moment."}
         </p>
         <Button asChild className="mt-8">
           <Link to="/">Return to Home</Link>
