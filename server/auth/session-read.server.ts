@@ -1,17 +1,27 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "#server/db/client.server.ts";
 import { preparedRead } from "#server/db/prepared-read.server.ts";
-import { sessions, users } from "#server/db/schema.ts";
+import { ADMIN_ROLE } from "#server/auth/roles.server.ts";
+import { sessions, userRoles, users } from "#server/db/schema.ts";
 
 /**
- * The live session a token names, with its user, in one prepared read (server/db/prepared-read.server.ts): what the
- * auth library's getSession checks (the session row by its token, not expired, and its user) without its two
- * queries and its request handling, about 3 ms a request against 0.3 (bench/README.md, "Review"). Every signed-in
- * page and action asks it, so a sign-out, a password reset or a revoked session still applies at once on every
- * server. Nothing is written on the way: sessions are never refreshed (disableSessionRefresh in auth.server.ts).
+ * The live session a token names, with its user and whether they hold the admin role, in one prepared read
+ * (server/db/prepared-read.server.ts): what the auth library's getSession checks (the session row by its token, not
+ * expired, and its user) without its two queries and its request handling, about 3 ms a request against 0.3
+ * (bench/README.md, "Review"), and the role without a query of its own. Every signed-in page and action, and every
+ * app API request, asks it, so a sign-out, a password reset, a revoked session or a removed role still applies at
+ * once on every server. Nothing is written on the way: sessions are never refreshed (disableSessionRefresh in
+ * auth.server.ts).
  */
 function sessionRead(database: DatabaseHandle) {
-  const fields = { sessionId: sessions.id, id: users.id, email: users.email, name: users.name, image: users.image };
+  const fields = {
+    sessionId: sessions.id,
+    id: users.id,
+    email: users.email,
+    name: users.name,
+    image: users.image,
+    isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = ${ADMIN_ROLE})`,
+  };
   const query = database.db
     .select(fields)
     .from(sessions)

@@ -2,15 +2,14 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { authText, type ToastMessage } from "#common/toast.ts";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import { flashCookie, redirectWithToast } from "#server/auth/flash.server.ts";
-import { isAdmin } from "#server/auth/roles.server.ts";
 import { liveSession } from "#server/auth/session-read.server.ts";
 import { signedSessionToken } from "#server/auth/session-token.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 
 /**
  * Who is asking, for loaders and actions. Every admin loader and action calls requireAdmin itself, every
- * signed-in-only one requireUser: a layout's check protects nothing on its own. Each request reads the session row and
- * the role row again (memoised for the duration of that one request only), so signing out, a password reset or a
+ * signed-in-only one requireUser: a layout's check protects nothing on its own. Each request reads the session row
+ * and the role again (memoised for the duration of that one request only), so signing out, a password reset or a
  * revoked admin role takes effect on the very next request.
  */
 
@@ -25,18 +24,35 @@ export interface SessionUser {
 
 type Context = Readonly<RouterContextProvider>;
 
-const sessionByRequest = new WeakMap<object, Promise<SessionUser | null>>();
-const adminByRequest = new WeakMap<object, Promise<boolean>>();
+/** A signed-in request's user, and whether they hold the admin role, both read with the session row. */
+export interface SignedIn {
+  user: SessionUser;
+  isAdmin: boolean;
+}
+
+const sessionByRequest = new WeakMap<object, Promise<SignedIn | null>>();
 
 /**
- * The signed-in user these request headers (their Cookie) stand for, or null: a session cookie whose signature
- * verifies, naming a live session of a confirmed account (server/auth/session-read.server.ts).
+ * Who these request headers (their Cookie) stand for, or null: a session cookie whose signature verifies, naming a
+ * live session of a confirmed account, read with the role in one prepared read (server/auth/session-read.server.ts).
  */
-export async function findSessionUser(runtime: Runtime, headers: Headers): Promise<SessionUser | null> {
+export async function findSignedIn(runtime: Runtime, headers: Headers): Promise<SignedIn | null> {
   const token = signedSessionToken(headers.get("Cookie"), runtime);
   if (!token) return null;
   const row = await liveSession(runtime.database, token);
-  return row ? { id: row.id, email: row.email, name: row.name, image: row.image ?? null, emailVerified: true, sessionId: row.sessionId } : null;
+  if (!row) return null;
+  const user = { id: row.id, email: row.email, name: row.name, image: row.image ?? null, emailVerified: true, sessionId: row.sessionId };
+  return { user, isAdmin: row.isAdmin };
+}
+
+/** This request's session, read once however many loaders ask (and only for this request). */
+function signedInOf(request: Request, context: Context): Promise<SignedIn | null> {
+  let pending = sessionByRequest.get(context);
+  if (!pending) {
+    pending = findSignedIn(getRuntime(context), request.headers);
+    sessionByRequest.set(context, pending);
+  }
+  return pending;
 }
 
 /**
@@ -44,26 +60,15 @@ export async function findSessionUser(runtime: Runtime, headers: Headers): Promi
  * page cache never stores it, for a visitor as for a learner, so any page that depends on who is signed in stays out
  * of the cache by construction (docs/decisions/008-shared-pages-private-viewer.md).
  */
-export function getSessionUser(request: Request, context: Context): Promise<SessionUser | null> {
+export async function getSessionUser(request: Request, context: Context): Promise<SessionUser | null> {
   getRequestInfo(context).markPersonal?.();
-  let pending = sessionByRequest.get(context);
-  if (!pending) {
-    pending = findSessionUser(getRuntime(context), request.headers);
-    sessionByRequest.set(context, pending);
-  }
-  return pending;
+  return (await signedInOf(request, context))?.user ?? null;
 }
 
 /** Whether the signed-in user holds the admin role, read from the database for this request. */
 export async function getIsAdmin(request: Request, context: Context): Promise<boolean> {
-  const user = await getSessionUser(request, context);
-  if (!user) return false;
-  let pending = adminByRequest.get(context);
-  if (!pending) {
-    pending = isAdmin(getRuntime(context).database.db, user.id);
-    adminByRequest.set(context, pending);
-  }
-  return pending;
+  getRequestInfo(context).markPersonal?.();
+  return (await signedInOf(request, context))?.isAdmin ?? false;
 }
 
 export function flashOptions(runtime: Runtime) {

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { isAdmin } from "#server/auth/roles.server.ts";
-import { findSessionUser } from "#server/auth/session.server.ts";
+import { findSignedIn } from "#server/auth/session.server.ts";
 import { hasBody } from "#server/http/body-limit.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 
@@ -18,8 +17,7 @@ export function adminSubmissionGate(runtime: Runtime) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || !adminPath.test(req.path) || !hasBody(req)) return next();
     try {
-      const user = await findSessionUser(runtime, headersOf(req));
-      if (user && (await isAdmin(runtime.database.db, user.id))) return next();
+      if ((await findSignedIn(runtime, headersOf(req)))?.isAdmin) return next();
     } catch (error) {
       return next(error);
     }
