@@ -99,7 +99,7 @@ export async function findViewer(database: DatabaseHandle, catalog: CatalogSnaps
   const reviewsDue = !row.hasCards
     ? 0
     : await dueCount(
-    database.db,
+    database,
     { userId: row.id, deckIncludesCompleted: Boolean(row.deckIncludesCompleted), catalog },
     learnerDay(now, row.timeZone ?? DEFAULT_TIME_ZONE),
     now,

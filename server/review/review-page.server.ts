@@ -2,7 +2,7 @@ import { learnerDay } from "#common/learner-day.ts";
 import type { ReviewQueue, ReviewRating } from "#common/review.ts";
 import type { TodayGoal } from "#common/review-session.ts";
 import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
-import type { Database } from "#server/db/client.server.ts";
+import type { Database, DatabaseHandle } from "#server/db/client.server.ts";
 import { streakSummary } from "#server/review/activity.server.ts";
 import { reviewQueue } from "#server/review/deck.server.ts";
 import { adoptBrowserTimeZone, getLearnerSettings } from "#server/review/learner-settings.server.ts";
@@ -20,11 +20,12 @@ export interface ReviewPageData {
   goal: TodayGoal;
 }
 
-export async function reviewPageData(db: Database, catalog: CatalogSnapshot, userId: string, now = new Date()): Promise<ReviewPageData> {
+export async function reviewPageData(database: DatabaseHandle, catalog: CatalogSnapshot, userId: string, now = new Date()): Promise<ReviewPageData> {
+  const { db } = database;
   const settings = await getLearnerSettings(db, userId);
   const today = learnerDay(now, settings.timeZone);
   const [queue, streak] = await Promise.all([
-    reviewQueue(db, { userId, deckIncludesCompleted: settings.deckIncludesCompleted, catalog }, today, now),
+    reviewQueue(database, { userId, deckIncludesCompleted: settings.deckIncludesCompleted, catalog }, today, now),
     streakSummary(db, userId, settings, now),
   ]);
   return {

@@ -145,7 +145,7 @@ describe("undo", () => {
     expect(log[0]?.undoneAt).not.toBeNull();
     // Undoing the first rating too makes the phrase new again, in the queue as new.
     expect(await undoRating(handle.db, ana.id, first)).toEqual({ kind: "undone", phraseId: hola });
-    const queue = await reviewQueue(handle.db, await owner(ana.id), "2026-02-01", at("2026-02-01T18:12:00Z"));
+    const queue = await reviewQueue(handle, await owner(ana.id), "2026-02-01", at("2026-02-01T18:12:00Z"));
     expect(queue.items.map((i) => [i.phraseId, i.isNew])).toEqual([[hola, true]]);
   });
 });
@@ -155,18 +155,18 @@ describe("the deck", () => {
     await addFavorite(handle.db, ana.id, hola);
     await addFavorite(handle.db, ana.id, secret);
     const now = at("2026-03-01T12:00:00Z");
-    let queue = await reviewQueue(handle.db, await owner(ana.id), "2026-03-01", now);
+    let queue = await reviewQueue(handle, await owner(ana.id), "2026-03-01", now);
     expect(queue).toMatchObject({ deckEmpty: false, dueCount: 0, newCount: 1 });
     expect(queue.items[0]).toMatchObject({ phraseId: hola, original: "Hola", cue: [50, 900], isNew: true });
     expect(queue.items[0]?.lesson).toEqual({ ...greetings, title: "Greetings", languageName: "Spanish" });
     expect(queue.items[0]?.choices.map((c) => c.interval)).toEqual(["1 min", "6 min", "10 min", "8 days"]);
 
     await setLessonCompleted(handle.db, ana.id, greetings, true);
-    expect((await reviewQueue(handle.db, await owner(ana.id), "2026-03-01", now)).items).toHaveLength(1);
+    expect((await reviewQueue(handle, await owner(ana.id), "2026-03-01", now)).items).toHaveLength(1);
     await updateLearnerSettings(handle.db, ana.id, { deckIncludesCompleted: true }, now);
-    queue = await reviewQueue(handle.db, await owner(ana.id, true), "2026-03-01", now);
+    queue = await reviewQueue(handle, await owner(ana.id, true), "2026-03-01", now);
     expect(queue.items.map((i) => i.phraseId).sort()).toEqual([hola, adios].sort());
-    expect(await dueCount(handle.db, await owner(ana.id, true), "2026-03-01", now)).toBe(2);
+    expect(await dueCount(handle, await owner(ana.id, true), "2026-03-01", now)).toBe(2);
 
     // Rated, then deleted by an admin: gone from the deck, its card and log kept.
     await rateCard(handle.db, await catalog(), ana.id, { reviewId: crypto.randomUUID(), phraseId: adios, rating: 1 }, now);
@@ -177,13 +177,13 @@ describe("the deck", () => {
     await addFavorite(handle.db, ana.id, extra!.id);
     await rateCard(handle.db, await catalog(), ana.id, { reviewId: crypto.randomUUID(), phraseId: extra!.id, rating: 1 }, now);
     await handle.db.delete(phrases).where(eq(phrases.id, extra!.id));
-    queue = await reviewQueue(handle.db, await owner(ana.id, true), "2026-03-01", at("2026-03-01T12:05:00Z"));
+    queue = await reviewQueue(handle, await owner(ana.id, true), "2026-03-01", at("2026-03-01T12:05:00Z"));
     expect(queue.items.map((i) => i.phraseId)).toEqual([adios, hola]); // due first (rated Again at 12:00), then new
     expect(await handle.db.select().from(reviewLog).where(and(eq(reviewLog.userId, ana.id), eq(reviewLog.phraseId, extra!.id)))).toHaveLength(1);
   });
 
   it("tells an empty deck from an all-done one", async () => {
-    const queue = await reviewQueue(handle.db, await owner(ben.id), "2026-03-01", at("2026-03-01T12:00:00Z"));
+    const queue = await reviewQueue(handle, await owner(ben.id), "2026-03-01", at("2026-03-01T12:00:00Z"));
     expect(queue).toEqual({ items: [], dueCount: 0, newCount: 0, deckEmpty: true, nextDueAt: null });
   });
 
@@ -195,14 +195,14 @@ describe("the deck", () => {
     for (const row of rows) await addFavorite(handle.db, ana.id, row.id);
     const now = at("2026-04-01T15:00:00Z");
     const today = "2026-04-01";
-    expect(await dueCount(handle.db, await owner(ana.id), today, now)).toBe(NEW_PER_DAY);
+    expect(await dueCount(handle, await owner(ana.id), today, now)).toBe(NEW_PER_DAY);
     for (const row of rows.slice(0, NEW_PER_DAY)) {
       await rateCard(handle.db, await catalog(), ana.id, { reviewId: crypto.randomUUID(), phraseId: row.id, rating: 4 }, now);
     }
-    const queue = await reviewQueue(handle.db, await owner(ana.id), today, now);
+    const queue = await reviewQueue(handle, await owner(ana.id), today, now);
     expect(queue).toMatchObject({ items: [], dueCount: 0, newCount: 0, deckEmpty: false });
     expect(queue.nextDueAt).toBe(at("2026-04-09T15:00:00Z").toISOString());
-    expect(await dueCount(handle.db, await owner(ana.id), "2026-04-02", at("2026-04-02T15:00:00Z"))).toBe(5);
+    expect(await dueCount(handle, await owner(ana.id), "2026-04-02", at("2026-04-02T15:00:00Z"))).toBe(5);
     await handle.db.delete(phrases).where(eq(phrases.audioUrl, "/c.mp3"));
   });
 });

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const owner = { userId: user.id, deckIncludesCompleted: settings.deckIncludesCompleted, catalog };
       const [summary, reviewsDue] = await Promise.all([
         streakSummary(db, user.id, settings, now),
-        dueCount(db, owner, learnerDay(now, settings.timeZone), now),
+        dueCount(runtime.database, owner, learnerDay(now, settings.timeZone), now),
       ]);
       return { settings, summary, reviewsDue };
     }),

@@ -22,7 +22,7 @@ import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const runtime = getRuntime(context);
-  const page = await reviewPageData(runtime.database.db, await runtime.catalog(), user.id);
+  const page = await reviewPageData(runtime.database, await runtime.catalog(), user.id);
   // For the plain form (no JavaScript): the card shown gets this id, so a resubmitted form is a replay.
   return { ...page, serverReviewId: crypto.randomUUID(), now: Date.now() };
 }
