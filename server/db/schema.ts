@@ -162,6 +162,9 @@ export const phrases = pgTable(
     // Phrases still waiting for a reading aid: every start looks for them (server/reading/reading-jobs.server.ts), so
     // at 100,000 phrases that is an index lookup of the few, not a scan of all.
     index("phrases_reading_needed_idx").on(t.languageId).where(sql`${t.reading} IS NULL AND NOT ${t.readingEdited}`),
+    // Phrases without audio (an empty URL), for the admin's "without audio" page and its backfill: the few such rows
+    // in catalogue order, where a scan of 100,000 phrases took 20 ms a page view (bench/README.md, issue 28 target 5).
+    index("phrases_audioless_idx").on(t.languageId, t.levelId, t.lessonId, t.position).where(sql`${t.audioUrl} = ''`),
     // Both cue ends or neither, and a cue that lasts.
     check(
       "phrases_cue_check",

@@ -1,0 +1,1 @@
+CREATE INDEX "phrases_audioless_idx" ON "phrases" USING btree ("language_id","level_id","lesson_id","position") WHERE "phrases"."audio_url" = '';
