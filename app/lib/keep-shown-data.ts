@@ -13,7 +13,7 @@ import { readStorage, RELOADED_FOR_KEY, removeStorage, writeStorage } from "#app
 let shown: { page: string; data: ReadonlyMap<string, unknown> } = { page: "", data: new Map() };
 
 /** fetch's own failure (no answer came: Chromium, Firefox and Safari word it so), not a bug's TypeError. */
-export const isUnreachable = (error: unknown) => error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+const isUnreachable = (error: unknown) => error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
 
 /** The page as the router's request names it: its path and query, without the data request's suffix. */
 function pageOf(url: URL): string {
