@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { anyWidth, expect, expectNoAxeViolations, expectNoSidewaysScroll, test } from "#e2e/support/fixtures.ts";
-import { learningFixture, type LearnerTest } from "#e2e/support/profiles/learning.ts";
+import { FAVORITE_PHRASES, learningFixture, type LearnerTest } from "#e2e/support/profiles/learning.ts";
+import { FAVORITES_PAGE_SIZE } from "#server/learning/learning.server.ts";
 import { servers } from "#e2e/support/servers.ts";
 
 /**
@@ -175,6 +176,54 @@ test("the profile: totals without locked lessons, where to go on, and favourites
   await expectNoSidewaysScroll(page);
   await bonjour.getByRole("link", { name: "Basics" }).click();
   await expect(page).toHaveURL(/\/french\/a1\/basics$/);
+});
+
+test("favourites a page at a time: the newest fifty, then the rest, each page opened at the list", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await signIn(page.context(), testInfo.project.name, "favorites");
+  await page.goto("/profile?tab=favorites");
+  const removeButtons = page.getByRole("button", { name: /^Remove "/ });
+  const pager = page.getByRole("navigation", { name: "Pages of favorites" });
+  await expect(removeButtons).toHaveCount(FAVORITES_PAGE_SIZE);
+  await expect(removeButtons.first()).toHaveAccessibleName(`Remove "Frase ${FAVORITE_PHRASES}"`);
+  await expect(pager.getByText("Page 1 of 2", { exact: true })).toBeVisible();
+  await expect(pager.getByRole("link", { name: "Previous" })).toHaveAttribute("aria-disabled", "true");
+
+  await pager.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=favorites&page=2#learning-title$/);
+  await expect(removeButtons).toHaveCount(FAVORITE_PHRASES - FAVORITES_PAGE_SIZE);
+  await expect(removeButtons.first()).toHaveAccessibleName(`Remove "Frase ${FAVORITE_PHRASES - FAVORITES_PAGE_SIZE}"`);
+  // The next page opens at the list, not at the top of the profile (far above it on a phone), its heading in view
+  // below the sticky header.
+  const heading = page.getByRole("heading", { name: "Your Learning" });
+  await expect(heading).toBeInViewport();
+  const headingTop = await heading.evaluate((element) => element.getBoundingClientRect().top);
+  // The bottom of the sticky bar at the top (the header from 768 px, the mobile bar below it).
+  const barBottom = await page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll("body *")]
+        .filter((element) => getComputedStyle(element).position === "sticky" && element.getBoundingClientRect().height > 0)
+        .map((element) => element.getBoundingClientRect().bottom),
+    ),
+  );
+  expect(barBottom).toBeGreaterThan(0);
+  expect(headingTop).toBeGreaterThanOrEqual(barBottom);
+  await expect(pager.getByText("Page 2 of 2", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shootLearning(page, "profile-favorites-page-2");
+  await expectNoSidewaysScroll(page);
+
+  // Removing one keeps the page; the pages are counted again.
+  await page.getByRole("button", { name: 'Remove "Frase 1"' }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Favorite removed" }).first()).toBeVisible();
+  await expect(removeButtons).toHaveCount(FAVORITE_PHRASES - FAVORITES_PAGE_SIZE - 1);
+  await pager.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=favorites&page=1#learning-title$/);
+  await expect(removeButtons).toHaveCount(FAVORITES_PAGE_SIZE);
+  // A page past the last shows the last.
+  await page.goto("/profile?tab=favorites&page=9");
+  await expect(pager.getByText("Page 2 of 2", { exact: true })).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

@@ -260,7 +260,12 @@ export const userFavorites = pgTable(
     createdAt: createdAt(),
     version: syncVersion(),
   },
-  (t) => [uniqueIndex("user_favorites_user_phrase_idx").on(t.userId, t.phraseId), index("user_favorites_user_version_idx").on(t.userId, t.version)],
+  (t) => [
+    uniqueIndex("user_favorites_user_phrase_idx").on(t.userId, t.phraseId),
+    index("user_favorites_user_version_idx").on(t.userId, t.version),
+    // The profile's Favorites tab, a page at a time, newest first (server/learning/learning.server.ts).
+    index("user_favorites_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export const userRoles = pgTable(

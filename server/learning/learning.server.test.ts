@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { loadCatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
 import type { DatabaseHandle } from "#server/db/client.server.ts";
-import { languages, lessons, levels, phrases, users } from "#server/db/schema.ts";
+import { languages, lessons, levels, phrases, userFavorites, users } from "#server/db/schema.ts";
 import {
   addFavorite,
   completedLessonIds,
+  FAVORITES_PAGE_SIZE,
   favoritePhraseIds,
   getProfile,
   listFavorites,
@@ -109,24 +110,50 @@ describe("favourites", () => {
     expect((await favoritePhraseIds(handle.db, ana.id, phraseIds)).sort()).toEqual([...phraseIds].sort());
     expect(await favoritePhraseIds(handle.db, ana.id, [])).toEqual([]);
 
-    const list = await listFavorites(handle.db, ana.id);
+    const list = (await listFavorites(handle.db, ana.id)).favorites;
     expect(list.map((f) => f.originalText)).toEqual(["Adiós", "Hola"]);
     expect(list[0]).toMatchObject({ translatedText: "Goodbye", audioUrl: "/a.wav", lesson: { ...greetings, title: "Greetings", languageName: "Spanish" } });
 
-    const bensFavorite = (await listFavorites(handle.db, ben.id))[0]!;
+    const bensFavorite = (await listFavorites(handle.db, ben.id)).favorites[0]!;
     expect(await removeFavorite(handle.db, ana.id, bensFavorite.id)).toBe(false);
-    expect(await listFavorites(handle.db, ben.id)).toHaveLength(1);
+    expect((await listFavorites(handle.db, ben.id)).favorites).toHaveLength(1);
     expect(await removeFavorite(handle.db, ana.id, list[0]!.id)).toBe(true);
     expect(await removeFavoriteByPhrase(handle.db, ana.id, phraseIds[0]!)).toBe(true);
     expect(await removeFavoriteByPhrase(handle.db, ana.id, phraseIds[0]!)).toBe(false);
-    expect(await listFavorites(handle.db, ana.id)).toEqual([]);
-    expect(await listFavorites(handle.db, ben.id)).toHaveLength(1);
+    expect(await listFavorites(handle.db, ana.id)).toEqual({ favorites: [], page: 1, pages: 1 });
+    expect((await listFavorites(handle.db, ben.id)).favorites).toHaveLength(1);
+  });
+
+  it(`shows ${FAVORITES_PAGE_SIZE} a page, newest first, the page asked for kept in range`, async () => {
+    const collector = await createConfirmedUser(createTestAuth(handle.db), handle.db, { email: "collector@example.com", password: "collectorpass1" });
+    const count = FAVORITES_PAGE_SIZE * 2 + 20;
+    const rows = await handle.db
+      .insert(phrases)
+      .values(Array.from({ length: count }, (_, i) => ({ ...greetings, originalText: `P${i}`, translatedText: `T${i}`, audioUrl: "/p.mp3", position: 100 + i })))
+      .returning({ id: phrases.id });
+    const start = Date.parse("2026-05-01T10:00:00Z");
+    await handle.db.insert(userFavorites).values(rows.map((row, i) => ({ userId: collector.id, phraseId: row.id, createdAt: new Date(start + i * 1000) })));
+    await addFavorite(handle.db, ana.id, rows[0]!.id);
+
+    const first = await listFavorites(handle.db, collector.id);
+    expect({ page: first.page, pages: first.pages, shown: first.favorites.length }).toEqual({ page: 1, pages: 3, shown: FAVORITES_PAGE_SIZE });
+    expect(first.favorites[0]?.originalText).toBe(`P${count - 1}`);
+    const last = await listFavorites(handle.db, collector.id, 3);
+    expect(last.favorites.map((f) => f.originalText)).toEqual(Array.from({ length: 20 }, (_, i) => `P${19 - i}`));
+    expect((await listFavorites(handle.db, collector.id, 99)).page).toBe(3);
+    expect((await listFavorites(handle.db, collector.id, Number.NaN)).page).toBe(1);
+    expect((await listFavorites(handle.db, collector.id, -4)).page).toBe(1);
+    const everyPage = await Promise.all([1, 2, 3].map(async (page) => (await listFavorites(handle.db, collector.id, page)).favorites.map((f) => f.phraseId)));
+    expect(new Set(everyPage.flat())).toEqual(new Set(rows.map((row) => row.id)));
+    // Another learner's favourite of the same phrase is theirs alone.
+    expect((await listFavorites(handle.db, ana.id)).favorites.map((f) => f.phraseId)).toEqual([rows[0]!.id]);
+    await handle.db.delete(phrases).where(eq(phrases.audioUrl, "/p.mp3"));
   });
 
   it("goes with the account: deleting a user deletes their rows", async () => {
     await setLessonCompleted(handle.db, ben.id, greetings, true);
     await handle.db.delete(users).where(eq(users.id, ben.id));
-    expect(await listFavorites(handle.db, ben.id)).toEqual([]);
+    expect(await listFavorites(handle.db, ben.id)).toEqual({ favorites: [], page: 1, pages: 1 });
     expect(await completedLessonIds(handle.db, ben.id, "spanish", "a1")).toEqual([]);
   });
 });

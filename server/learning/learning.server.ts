@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { displayName } from "#common/account-display.ts";
 import { learnerDay } from "#common/learner-day.ts";
 import type { CatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
@@ -194,11 +194,37 @@ export interface FavoriteView {
   lesson: LessonRef & { title: string; languageName: string };
 }
 
-/** The user's favourites with their phrase (SPEC §3), newest first. */
-export async function listFavorites(db: Executor, userId: string): Promise<FavoriteView[]> {
+/**
+ * The profile's Favorites tab shows this many a page: a learner's favourites can run to thousands (each is a card of
+ * their review deck), and one page of all of them made the server render and hold them all (10,000 in bench:review).
+ */
+export const FAVORITES_PAGE_SIZE = 50;
+
+export interface FavoritesPage {
+  favorites: FavoriteView[];
+  /** The page shown (the one asked for, kept in range) and how many there are (at least one). */
+  page: number;
+  pages: number;
+}
+
+/** One page of the user's favourites with their phrase (SPEC §3), newest first. */
+export async function listFavorites(db: Executor, userId: string, requestedPage = 1): Promise<FavoritesPage> {
+  const total = await db.$count(userFavorites, eq(userFavorites.userId, userId));
+  const pages = Math.max(1, Math.ceil(total / FAVORITES_PAGE_SIZE));
+  const page = Math.min(Math.max(Number.isSafeInteger(requestedPage) ? requestedPage : 1, 1), pages);
+  if (total === 0) return { favorites: [], page, pages };
+  // The page's favourites first, from the learner's own rows in order (an index walk), then their phrases and places.
+  const shown = db
+    .select({ id: userFavorites.id, phraseId: userFavorites.phraseId, createdAt: userFavorites.createdAt })
+    .from(userFavorites)
+    .where(eq(userFavorites.userId, userId))
+    .orderBy(desc(userFavorites.createdAt), desc(userFavorites.id))
+    .limit(FAVORITES_PAGE_SIZE)
+    .offset((page - 1) * FAVORITES_PAGE_SIZE)
+    .as("shown");
   const rows = await db
     .select({
-      id: userFavorites.id,
+      id: shown.id,
       phraseId: phrases.id,
       originalText: phrases.originalText,
       translatedText: phrases.translatedText,
@@ -209,19 +235,17 @@ export async function listFavorites(db: Executor, userId: string): Promise<Favor
       lessonTitle: lessons.title,
       languageName: languages.name,
     })
-    .from(userFavorites)
-    .innerJoin(phrases, eq(phrases.id, userFavorites.phraseId))
+    .from(shown)
+    .innerJoin(phrases, eq(phrases.id, shown.phraseId))
     .innerJoin(
       lessons,
       and(eq(lessons.languageId, phrases.languageId), eq(lessons.levelId, phrases.levelId), eq(lessons.id, phrases.lessonId)),
     )
     .innerJoin(languages, eq(languages.id, phrases.languageId))
-    .where(eq(userFavorites.userId, userId))
-    .orderBy(asc(userFavorites.createdAt), asc(userFavorites.id));
-  return rows
-    .map(({ languageId, levelId, lessonId, lessonTitle, languageName, ...row }) => ({
-      ...row,
-      lesson: { languageId, levelId, lessonId, title: lessonTitle, languageName },
-    }))
-    .reverse();
+    .orderBy(desc(shown.createdAt), desc(shown.id));
+  const favorites = rows.map(({ languageId, levelId, lessonId, lessonTitle, languageName, ...row }) => ({
+    ...row,
+    lesson: { languageId, levelId, lessonId, title: lessonTitle, languageName },
+  }));
+  return { favorites, page, pages };
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, Pencil, Plus } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData } from "react-router";
-import { Pager } from "#app/components/admin/pager.tsx";
+import { Pager } from "#app/components/ui/pager.tsx";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
 import { LanguageFilter, useShowLanguage } from "#app/components/admin/language-filter.tsx";
 import { FormLockSwitch, cardClasses } from "#app/components/admin/catalog-ui.tsx";

@@ -2,7 +2,7 @@ import { ArrowLeft, RotateCcw, Sparkles, Square } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
 import { askNext, BatchProgress, postJson, useBatchRun } from "#app/components/admin/batch-run.tsx";
 import { cardClasses } from "#app/components/admin/catalog-ui.tsx";
-import { Pager } from "#app/components/admin/pager.tsx";
+import { Pager } from "#app/components/ui/pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   AUDIO_BACKFILL_API,

@@ -5,7 +5,7 @@ import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { DeleteButton } from "#app/components/admin/catalog-ui.tsx";
 import { CueBackfill } from "#app/components/admin/cue-backfill.tsx";
 import { EditGroupButton, type OnEditGroup } from "#app/components/admin/edit-group-button.tsx";
-import { Pager } from "#app/components/admin/pager.tsx";
+import { Pager } from "#app/components/ui/pager.tsx";
 import { phraseTreeHref } from "#app/components/admin/phrase-tree-choices.ts";
 import { PhraseImportDialog } from "#app/components/admin/phrase-import-dialog.tsx";
 import { PhraseDialog, type PhraseActionData, type PhraseDialogState } from "#app/components/admin/phrase-dialog.tsx";

@@ -11,6 +11,7 @@ import { DailyGoal } from "#app/components/profile/daily-goal.tsx";
 import { ReviewSettings } from "#app/components/profile/review-settings.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
+import { Pager } from "#app/components/ui/pager.tsx";
 import { initialOf } from "#common/account-display.ts";
 import { USERNAME_MAX } from "#common/account-limits.ts";
 import { profileSchema } from "#common/account-schema.ts";
@@ -32,6 +33,7 @@ import {
   removeFavorite,
   updateUsername,
   type FavoriteView,
+  type FavoritesPage,
 } from "#server/learning/learning.server.ts";
 import { streakSummary } from "#server/review/activity.server.ts";
 import { dueCount } from "#server/review/deck.server.ts";
@@ -41,19 +43,26 @@ import { reloadOrKeep } from "#app/lib/keep-shown-data.ts";
 
 type Tab = "progress" | "favorites";
 
+/**
+ * The Your Learning card's heading: a page of favorites opens scrolled to it, as the list it pages through (below the
+ * sticky header and the card's padding: scroll-mt-28).
+ */
+const LEARNING_TITLE_ID = "learning-title";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const runtime = getRuntime(context);
   const db = runtime.database.db;
   const now = new Date();
   const catalog = await runtime.catalog();
-  const tab: Tab = new URL(request.url).searchParams.get("tab") === "favorites" ? "favorites" : "progress";
+  const params = new URL(request.url).searchParams;
+  const tab: Tab = params.get("tab") === "favorites" ? "favorites" : "progress";
   // Only the open tab's list: a learner's favourites can run to thousands (10,000 in bench:review), and the page
   // carries its data for hydration whether the list is shown or not.
   const [profile, progress, favorites, goal] = await Promise.all([
     getProfile(db, user),
     tab === "progress" ? progressByLanguage(db, user.id, catalog) : [],
-    tab === "favorites" ? listFavorites(db, user.id) : [],
+    tab === "favorites" ? listFavorites(db, user.id, Number.parseInt(params.get("page") ?? "1", 10)) : null,
     getLearnerSettings(db, user.id).then(async (settings) => {
       const owner = { userId: user.id, deckIncludesCompleted: settings.deckIncludesCompleted, catalog };
       const [summary, reviewsDue] = await Promise.all([
@@ -172,10 +181,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <DownloadedLessons />
         </div>
         <section
-          aria-labelledby="learning-title"
+          aria-labelledby={LEARNING_TITLE_ID}
           className="self-start rounded-[var(--radius-card)] border border-brand-100 bg-white p-5 shadow-[var(--shadow-card)] sm:p-7"
         >
-          <h2 id="learning-title" className="text-xl font-bold text-ink">
+          <h2 id={LEARNING_TITLE_ID} className="scroll-mt-28 text-xl font-bold text-ink">
             Your Learning
           </h2>
           <nav aria-label="Your Learning" className="mt-4 grid grid-cols-2 rounded-full bg-brand-50 p-1 sm:inline-grid sm:w-80">
@@ -201,7 +210,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               </Link>
             ))}
           </nav>
-          <div className="mt-6">{tab === "progress" ? <ProgressList progress={progress} /> : <FavoriteList favorites={favorites} />}</div>
+          <div className="mt-6">{tab === "progress" ? <ProgressList progress={progress} /> : <FavoriteList shown={favorites} />}</div>
         </section>
       </Container>
     </>
@@ -325,16 +334,19 @@ function ProgressList({ progress }: { progress: Awaited<ReturnType<typeof loader
   );
 }
 
-function FavoriteList({ favorites }: { favorites: FavoriteView[] }) {
-  if (favorites.length === 0) {
+function FavoriteList({ shown }: { shown: FavoritesPage | null }) {
+  if (!shown || shown.favorites.length === 0) {
     return <EmptyLearning text="You haven't saved any favorite phrases yet." action="Explore Phrases" />;
   }
   return (
-    <ul className="divide-y divide-brand-100">
-      {favorites.map((favorite) => (
-        <FavoriteRow key={favorite.id} favorite={favorite} />
-      ))}
-    </ul>
+    <div className="grid gap-4">
+      <ul className="divide-y divide-brand-100">
+        {shown.favorites.map((favorite) => (
+          <FavoriteRow key={favorite.id} favorite={favorite} />
+        ))}
+      </ul>
+      <Pager label="Pages of favorites" page={shown.page} pages={shown.pages} anchor={LEARNING_TITLE_ID} />
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
-import { languages, lessons, levels, phrases, userProgress } from "#server/db/schema.ts";
+import { languages, lessons, levels, phrases, userFavorites, userProgress } from "#server/db/schema.ts";
 import { addFavorite } from "#server/learning/learning.server.ts";
 import type { Runtime } from "#server/runtime.server.ts";
 import { unguessableKey } from "#server/storage/storage.server.ts";
@@ -12,13 +12,16 @@ import { unguessableKey } from "#server/storage/storage.server.ts";
  * - spanish / a2 Elementary: shopping 0, at-the-hotel 1
  * - spanish / b1 Intermediate (locked level): at-the-doctor 0
  * - french / a1 Beginner: basics 0 (one audio group)
- * Spanish: 5 lessons open on the website, 2 only in the app.
+ * Spanish: 5 lessons open on the website, 2 only in the app. At the Hotel also holds FAVORITE_PHRASES phrases (text
+ * only), every one a favourite of the "favorites" learner: more than one page of the profile's Favorites tab.
  */
+export const FAVORITE_PHRASES = 55;
+
 export const learningFixture = {
   learner: (project: string, test: LearnerTest) => ({ email: `${test}.${project}@phrasewise.test`, password: `${test}-${project}-pass` }),
 };
 
-const learnerTests = ["next", "level", "locked", "profile", "nojs", "toasts", "offline", "offline-closed", "offline-tabs", "offline-refresh"] as const;
+const learnerTests = ["next", "level", "locked", "profile", "favorites", "nojs", "toasts", "offline", "offline-closed", "offline-tabs", "offline-refresh"] as const;
 export type LearnerTest = (typeof learnerTests)[number];
 
 const lesson = (levelId: string, id: string, title: string, translatedTitle: string, orderIndex: number, isLocked = false) => ({
@@ -54,6 +57,7 @@ export async function prepare(runtime: Runtime) {
     { languageId: "french", levelId: "a1", id: "basics", title: "Basics", translatedTitle: "Les bases", orderIndex: 0 },
   ]);
   const phraseIds: Record<string, string> = {};
+  const audioUrls: Record<string, string> = {};
   for (const [languageId, lessonId, voice, rows] of [
     ["spanish", "greetings", "es", [["Hola", "Hello"], ["Adiós", "Goodbye"]]],
     ["french", "basics", "fr", [["Bonjour", "Hello"], ["Merci", "Thank you"]]],
@@ -65,11 +69,31 @@ export async function prepare(runtime: Runtime) {
       .values(rows.map(([originalText, translatedText], position) => ({ languageId, levelId: "a1", lessonId, originalText, translatedText, audioUrl: stored.url, position })))
       .returning({ id: phrases.id, originalText: phrases.originalText });
     for (const row of inserted) phraseIds[row.originalText] = row.id;
+    audioUrls[lessonId] = stored.url;
   }
+  const hotelPhrases = await db
+    .insert(phrases)
+    .values(
+      Array.from({ length: FAVORITE_PHRASES }, (_, i) => ({
+        languageId: "spanish",
+        levelId: "a2",
+        lessonId: "at-the-hotel",
+        originalText: `Frase ${i + 1}`,
+        translatedText: `Phrase ${i + 1}`,
+        audioUrl: audioUrls["greetings"]!,
+        position: i,
+      })),
+    )
+    .returning({ id: phrases.id });
 
   for (const project of ["desktop", "mobile"]) {
     for (const test of learnerTests) {
       const learner = await createConfirmedUser(runtime.auth, db, learningFixture.learner(project, test));
+      if (test === "favorites") {
+        // Saved a minute apart, "Frase 1" first: newest first, page 1 runs from "Frase 55" down.
+        const saved = Date.UTC(2026, 10, 1, 12, 0);
+        await db.insert(userFavorites).values(hotelPhrases.map(({ id }, i) => ({ userId: learner.id, phraseId: id, createdAt: new Date(saved + i * 60_000) })));
+      }
       if (test !== "profile") continue;
       // Greetings, then Numbers, then the locked lesson (as the app would record it): where they left off on the
       // website is after Numbers, past the locked lesson, at Farewells.

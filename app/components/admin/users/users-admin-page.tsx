@@ -1,7 +1,7 @@
 import { Info, LoaderCircle, RefreshCw, Search, ShieldCheck, ShieldMinus, ShieldPlus, UserRound, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { Pager } from "#app/components/admin/pager.tsx";
+import { Pager } from "#app/components/ui/pager.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";

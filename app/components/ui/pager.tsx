@@ -11,16 +11,18 @@ interface PagerProps {
   pages: number;
   /** Keeps the scroll position, for a pager below a form whose results it pages through. */
   preventScrollReset?: boolean;
+  /** The id of the element another page opens scrolled to (the heading of a list that is not at the page's top). */
+  anchor?: string;
 }
 
 /**
  * Previous / "Page N of M" / Next for a list paged by the `page` search parameter. Plain links, so it works before
  * (and without) JavaScript; nothing at all when there is one page.
  */
-export function Pager({ label, page, pages, preventScrollReset }: PagerProps) {
+export function Pager({ label, page, pages, preventScrollReset, anchor }: PagerProps) {
   const href = useSearchHref();
   if (pages <= 1) return null;
-  const link = { preventScrollReset, pageHref: (to: number) => href({ page: String(to) }) };
+  const link = { preventScrollReset, pageHref: (to: number) => `${href({ page: String(to) })}${anchor ? `#${anchor}` : ""}` };
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3">
       <PageLink {...link} to={page - 1} rel="prev" disabled={page <= 1}>

@@ -1,0 +1,1 @@
+CREATE INDEX "user_favorites_user_created_idx" ON "user_favorites" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
