@@ -7,7 +7,7 @@
  * - the next cards: `GET /review.data` (the page's loader: due cards, new ones, their four intervals);
  * - a rating: `POST /review.data` (schedule, log, day), each on the first card of the queue;
  * - the header's count: `GET /api/viewer` (session, progress and the due count);
- * - the profile with its streak and twelve weeks.
+ * - the profile with its streak and twelve weeks, and its Favorites tab (one page of the 10,000).
  * Target: p95 < 50 ms for the next cards and a rating. Writes its section of bench/RESULTS.md.
  * `BENCH_DATABASE_URL=postgresql://…` runs it on a fresh database on that server instead (dropped afterwards).
  */
@@ -95,6 +95,12 @@ try {
       const response = await fetch(`${base}/profile`, { headers });
       await response.text();
       if (response.status !== 200) throw new Error(`/profile answered ${response.status}`);
+    }),
+    // Every card is a favourite: the tab shows one page of them (50), not the 10,000.
+    await timed("Profile, Favorites tab of 10,000 favourites, the last page (`GET /profile?tab=favorites&page=200`)", async () => {
+      const response = await fetch(`${base}/profile?tab=favorites&page=200`, { headers });
+      const body = await response.text();
+      if (response.status !== 200 || !body.includes("Page 200 of 200")) throw new Error(`/profile?tab=favorites answered ${response.status}`);
     }),
   );
   const rss = await rssMb(server.pid!);
