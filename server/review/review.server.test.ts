@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { createEmptyCard, fsrs, Rating, type Card } from "ts-fsrs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { learnerDay } from "#common/learner-day.ts";
 import { NEW_PER_DAY } from "#common/review.ts";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { loadCatalogSnapshot } from "#server/catalog/catalog-snapshot.server.ts";
@@ -204,6 +205,33 @@ describe("the deck", () => {
     expect(queue.nextDueAt).toBe(at("2026-04-09T15:00:00Z").toISOString());
     expect(await dueCount(handle, await owner(ana.id), "2026-04-02", at("2026-04-02T15:00:00Z"))).toBe(5);
     await handle.db.delete(phrases).where(eq(phrases.audioUrl, "/c.mp3"));
+  });
+});
+
+describe("the header's count on the learner's own day", () => {
+  it("subtracts the new phrases met today in the learner's zone, a day ahead of UTC or behind it", async () => {
+    const rows = await handle.db
+      .insert(phrases)
+      .values(Array.from({ length: NEW_PER_DAY + 5 }, (_, i) => ({ ...greetings, originalText: `Z${i}`, translatedText: `Z${i}`, audioUrl: "/z.mp3", position: 10 + i })))
+      .returning({ id: phrases.id });
+    for (const row of rows) await addFavorite(handle.db, ana.id, row.id);
+    // Kiritimati (UTC+14): at 23:00 UTC on 1 April it is 13:00 on 2 April there.
+    await updateLearnerSettings(handle.db, ana.id, { timeZone: "Pacific/Kiritimati" });
+    const ahead = at("2026-04-01T23:00:00Z");
+    expect(learnerDay(ahead, "Pacific/Kiritimati")).toBe("2026-04-02");
+    for (const row of rows.slice(0, 3)) await rateCard(handle.db, await catalog(), ana.id, { reviewId: crypto.randomUUID(), phraseId: row.id, rating: 4 }, ahead);
+    expect(await dueCount(handle, await owner(ana.id), "2026-04-02", ahead)).toBe(NEW_PER_DAY - 3);
+    // The same moment's UTC day met none.
+    expect(await dueCount(handle, await owner(ana.id), "2026-04-01", ahead)).toBe(NEW_PER_DAY);
+
+    // Baker Island's zone (UTC-12): at 14:00 UTC on 2 April it is 02:00 on 2 April there, still the learner's 1 April.
+    await updateLearnerSettings(handle.db, ben.id, { timeZone: "Etc/GMT+12" });
+    for (const row of rows) await addFavorite(handle.db, ben.id, row.id);
+    const behind = at("2026-04-02T14:00:00Z");
+    expect(learnerDay(behind, "Etc/GMT+12")).toBe("2026-04-01");
+    for (const row of rows.slice(0, 5)) await rateCard(handle.db, await catalog(), ben.id, { reviewId: crypto.randomUUID(), phraseId: row.id, rating: 4 }, behind);
+    expect(await dueCount(handle, await owner(ben.id), "2026-04-01", behind)).toBe(NEW_PER_DAY - 5);
+    await handle.db.delete(phrases).where(eq(phrases.audioUrl, "/z.mp3"));
   });
 });
 
