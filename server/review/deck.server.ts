@@ -4,7 +4,7 @@ import { lessonKey, levelKey, type CatalogSnapshot } from "#server/catalog/catal
 import type { DatabaseHandle, Executor } from "#server/db/client.server.ts";
 import { preparedRead } from "#server/db/prepared-read.server.ts";
 import { phrases, reviewCards, reviewLog, userFavorites, userProgress } from "#server/db/schema.ts";
-import { choices, newCard, type StoredCard } from "#server/review/scheduler.server.ts";
+import { cardFromJson, choices, newCard, type StoredCardJson } from "#server/review/scheduler.server.ts";
 
 /**
  * The learner's deck: their favourite phrases, and when they chose it every phrase of the lessons they completed.
@@ -108,7 +108,7 @@ const itemJson = sql`json_build_object(
   'scheduledDays', ${reviewCards.scheduledDays}, 'learningSteps', ${reviewCards.learningSteps}, 'reps', ${reviewCards.reps},
   'lapses', ${reviewCards.lapses}, 'state', ${reviewCards.state}, 'lastReview', ${reviewCards.lastReview})`;
 
-interface ItemRow {
+interface ItemRow extends StoredCardJson {
   phraseId: string;
   original: string;
   translation: string;
@@ -119,29 +119,10 @@ interface ItemRow {
   languageId: string;
   levelId: string;
   lessonId: string;
-  due: string;
-  stability: number;
-  difficulty: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  lastReview: string | null;
 }
 
 function toItem(row: ItemRow, lesson: LessonInfo, now: Date): ReviewItem {
-  const card: StoredCard = {
-    due: new Date(row.due),
-    stability: row.stability,
-    difficulty: row.difficulty,
-    scheduledDays: row.scheduledDays,
-    learningSteps: row.learningSteps,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state,
-    lastReview: row.lastReview === null ? null : new Date(row.lastReview),
-  };
+  const card = cardFromJson(row);
   return {
     phraseId: row.phraseId,
     original: row.original,

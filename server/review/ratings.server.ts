@@ -8,7 +8,7 @@ import { lockLearner } from "#server/learning/sync-lock.server.ts";
 import { recordActivity, retractActivity } from "#server/review/activity.server.ts";
 import { phraseInDeck } from "#server/review/deck.server.ts";
 import { getLearnerSettings } from "#server/review/learner-settings.server.ts";
-import { newCard, rate, type StoredCard } from "#server/review/scheduler.server.ts";
+import { cardFromJson, newCard, rate, type StoredCard, type StoredCardJson } from "#server/review/scheduler.server.ts";
 
 /**
  * Ratings and their undo. The server is the authority: it reads the card, schedules it and logs the rating in one
@@ -55,10 +55,7 @@ function cardValues(card: StoredCard) {
 }
 
 const serializeCard = (card: StoredCard) => JSON.stringify(cardValues(card));
-function parseCard(text: string): StoredCard {
-  const value = JSON.parse(text) as Omit<StoredCard, "due" | "lastReview"> & { due: string; lastReview: string | null };
-  return { ...value, due: new Date(value.due), lastReview: value.lastReview ? new Date(value.lastReview) : null };
-}
+const parseCard = (text: string): StoredCard => cardFromJson(JSON.parse(text) as StoredCardJson);
 
 async function writeCard(tx: Executor, userId: string, phraseId: string, card: StoredCard, now: Date) {
   await tx

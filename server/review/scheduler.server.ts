@@ -21,6 +21,24 @@ export interface StoredCard {
   lastReview: Date | null;
 }
 
+/** A stored card as JSON gives it back (the log's card before a rating, a queue item): its dates as ISO text. */
+export type StoredCardJson = Omit<StoredCard, "due" | "lastReview"> & { due: string; lastReview: string | null };
+
+/** The card of such JSON; fields beside the card's own (a queue item's phrase) are left out. */
+export function cardFromJson(value: StoredCardJson): StoredCard {
+  return {
+    due: new Date(value.due),
+    stability: value.stability,
+    difficulty: value.difficulty,
+    scheduledDays: value.scheduledDays,
+    learningSteps: value.learningSteps,
+    reps: value.reps,
+    lapses: value.lapses,
+    state: value.state,
+    lastReview: value.lastReview === null ? null : new Date(value.lastReview),
+  };
+}
+
 export function toLibraryCard(card: StoredCard): Card {
   return {
     due: card.due,
