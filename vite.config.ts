@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { precompressClientAssets } from "./vite.precompress.ts";
+import { lessonDocument } from "./vite.lesson-document.ts";
 import { buildServiceWorker } from "./vite.service-worker.ts";
 
 /**
@@ -47,7 +48,13 @@ export default defineConfig(({ command }) => ({
             // Icons have no group of their own: one chunk of every icon put the admin area's on each public page.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+                { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 4 },
+                {
+                  name: "chrome",
+                  test: /[\\/](app[\\/]components[\\/](public-chrome|page-start|page-header)\.tsx|app[\\/]lesson-document[\\/]data\.ts|common[\\/]toast\.ts)$/,
+                  priority: 3,
+                },
                 { name: "shell", test: /[\\/]app[\\/](root\.tsx|lib[\\/]seo\.ts|routes[\\/]public[\\/]layout\.tsx)$/, priority: 2 },
                 // - audio: the audio card and what it needs before the first play (its engine loads on intent, see
                 //   app/lib/audio/audio-engine.ts), with the lucide icons it imports (play, pause, the seek arrows),
@@ -84,5 +91,5 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), buildServiceWorker(), precompressClientAssets()],
+  plugins: [tailwindcss(), reactRouter(), lessonDocument(), buildServiceWorker(), precompressClientAssets()],
 }));

@@ -4,7 +4,9 @@ import { ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import lessonDocumentAssets from "virtual:phrasewise/lesson-document-assets";
 import { CspNonceContext } from "#app/lib/csp-nonce.ts";
+import { LessonDocumentAssetsContext } from "#app/lesson-document/document-scripts.tsx";
 import { getRequestInfo } from "#server/context.server.ts";
 import { deferHydration } from "#server/http/defer-hydration.server.ts";
 
@@ -35,7 +37,9 @@ export default function handleRequest(
 
     const document = (
       <CspNonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <LessonDocumentAssetsContext value={lessonDocumentAssets}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </LessonDocumentAssetsContext>
       </CspNonceContext>
     );
     const { pipe, abort } = renderToPipeableStream(document, {

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -7,6 +6,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
+  useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -19,15 +20,20 @@ import brandFontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jaka
 import { preferencesScript } from "#app/lib/browser-storage.ts";
 import { useCspNonce } from "#app/lib/csp-nonce.ts";
 import { isShown, pagePathname, reloadOrKeep, useRememberShownData, useUnreachableError } from "#app/lib/keep-shown-data.ts";
-import { loadViewer, useFirstViewer, useViewer, viewerHeadScript } from "#app/lib/viewer.ts";
-import type { Viewer } from "#common/viewer.ts";
+import { loadViewer, useFirstViewer, viewerHeadScript } from "#app/lib/viewer.ts";
+import { PageRouterProvider, type SharedPageData } from "#app/lib/page-router.tsx";
+import { reactRouterPageRouter } from "#app/lib/page-router-react-router.tsx";
 import { isQueuedResult } from "#common/outbox.ts";
 import { startHydrationScript } from "#common/deferred-hydration.ts";
 import { chromeSettings } from "#app/lib/chrome.ts";
 import { DEFAULT_FAVICON } from "#common/settings.ts";
-import { registerServiceWorker } from "#app/lib/offline/register-service-worker.ts";
 import { LazyToaster, notify } from "#app/components/toaster.tsx";
-import { clearFlashCookie, readFlash, type FlashMessage } from "#server/auth/flash.server.ts";
+import { FirstPageToasts, usePageStart } from "#app/components/page-start.tsx";
+import type { LessonPageData } from "#app/components/lesson-page.tsx";
+import { LESSON_DOCUMENT_ROOT_ID, LESSON_ROUTE_ID, type LessonDocumentData } from "#app/lesson-document/data.ts";
+import { LessonDocumentAssetsContext, LessonDocumentScripts } from "#app/lesson-document/document-scripts.tsx";
+import { use } from "react";
+import { clearFlashCookie, readFlash } from "#server/auth/flash.server.ts";
 import { flashOptions } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 
@@ -47,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       supportEmail: runtime.env.SUPPORT_EMAIL,
       chrome: chromeSettings(settings),
       toasts: flash.messages,
-    },
+    } satisfies SharedPageData,
     flash.present ? { headers: { "Set-Cookie": clearFlashCookie(flashOptions(runtime)) } } : undefined,
   );
 }
@@ -73,16 +79,6 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
  */
 export const shouldRevalidate = ({ actionResult }: ShouldRevalidateFunctionArgs) => !isQueuedResult(actionResult);
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"] & Pick<Viewer, "user" | "isAdmin" | "reviewsDue">;
-
-/** The root's shared data with who is signed in, as far as the browser knows yet (a visitor until then). */
-export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const viewer = useViewer();
-  if (!data) throw new Error("useRootData must be used below the root route");
-  return { ...data, user: viewer?.user ?? null, isAdmin: viewer?.isAdmin ?? false, reviewsDue: viewer?.reviewsDue ?? 0 };
-}
-
 const inlineCss = import.meta.env.SSR ? appCss : "";
 // Likewise the inline head and body scripts: they run from the server's HTML, before and without the bundle, which
 // needs no copy of them (React leaves a hydrated element's inner HTML alone; hence suppressHydrationWarning).
@@ -90,16 +86,27 @@ const inlineScripts = import.meta.env.SSR
   ? { preferences: preferencesScript, viewer: viewerHeadScript, hydration: startHydrationScript }
   : { preferences: "", viewer: "", hydration: "" };
 
-/** Marks <html> once React has hydrated: the page is interactive from here (tests and CSS can wait for it). */
-function useHydratedMarker() {
-  useEffect(() => {
-    document.documentElement.setAttribute("data-hydrated", "");
-    registerServiceWorker();
-  }, []);
+/**
+ * A lesson page rendered on the server as a document hydrates without React Router (app/lesson-document/,
+ * docs/decisions/020-lesson-document.md): its data and scripts, or null for every other page, in the browser and
+ * where the build has no lesson document's scripts (`npm run dev`).
+ */
+function useLessonDocument() {
+  const assets = use(LessonDocumentAssetsContext);
+  const matches = useMatches();
+  const error = useRouteError();
+  const shared = useRouteLoaderData<typeof loader>("root");
+  const leaf = matches.at(-1);
+  if (!assets || error != null || !shared || leaf?.id !== LESSON_ROUTE_ID) return null;
+  const page = leaf.loaderData as LessonPageData | undefined;
+  if (!page?.found) return null;
+  const data: LessonDocumentData = { shared, page };
+  return { assets, data };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  useHydratedMarker();
+  usePageStart();
+  const lessonDocument = useLessonDocument();
   const data = useRouteLoaderData<typeof loader>("root");
   const favicon = data?.chrome.favicon || DEFAULT_FAVICON;
   // The browser hides a nonce once parsed, and has none to give when hydrating: hence suppressHydrationWarning.
@@ -120,28 +127,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-white">
-        {children}
-        <LazyToaster />
-        <ScrollRestoration />
-        <Scripts />
+        {lessonDocument ? (
+          <div id={LESSON_DOCUMENT_ROOT_ID} className="contents">
+            <PageRouterProvider value={reactRouterPageRouter}>{children}</PageRouterProvider>
+            <LazyToaster />
+          </div>
+        ) : (
+          <>
+            <PageRouterProvider value={reactRouterPageRouter}>{children}</PageRouterProvider>
+            <LazyToaster />
+            <ScrollRestoration />
+          </>
+        )}
+        {lessonDocument ? <LessonDocumentScripts {...lessonDocument} nonce={nonce} /> : <Scripts />}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScripts.hydration }} suppressHydrationWarning />
       </body>
     </html>
   );
-}
-
-/**
- * Shows the server's toasts (flash cookie) of the page the server rendered; after that, the clientLoader shows each
- * answer's. Each carries the id its cookie was given, so the same answer read twice shows once, and a second
- * "Lesson completed" a few seconds after the first is a toast of its own rather than an update of the first one
- * while it leaves (which vanished with it).
- */
-function FirstPageToasts({ messages }: { messages: FlashMessage[] }) {
-  const [initial] = useState(messages);
-  useEffect(() => {
-    for (const message of initial) notify(message);
-  }, [initial]);
-  return null;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

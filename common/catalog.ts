@@ -87,3 +87,16 @@ export function levelHref(languageId: string, levelId: string) {
 export function lessonHref(languageId: string, levelId: string, lessonId: string) {
   return `${levelHref(languageId, levelId)}/${encodeURIComponent(lessonId)}`;
 }
+
+// The site's own sections with addresses three segments deep (the others have none): never a lesson.
+const sectionsWithDeepPaths = new Set(["admin", "api", "auth", "blog", "embed", ".well-known"]);
+
+/**
+ * Whether an address of this site is a lesson page's (/:language/:level/:lesson, with any query or hash). Links to a
+ * lesson open it as a document, which hydrates without React Router (docs/decisions/020-lesson-document.md).
+ */
+export function isLessonPath(href: string): boolean {
+  const path = href.replace(/[?#].*$/, "");
+  const segments = path.split("/");
+  return segments.length === 4 && segments[0] === "" && segments.slice(1).every(Boolean) && !sectionsWithDeepPaths.has(segments[1]!);
+}

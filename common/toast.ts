@@ -18,6 +18,16 @@ export const authText = {
   favoriteRemoved: { type: "success", title: "Favorite removed" },
 } as const satisfies Record<string, ToastMessage>;
 
+/** The lesson page's writes (SPEC §2), whichever way they reach the server. */
+export const lessonText = {
+  completed: { type: "success", title: "Lesson completed" },
+  notCompleted: { type: "info", title: "Lesson marked as not completed" },
+  favoriteAdded: { type: "success", title: "Added to favorites" },
+  favoriteRemoved: authText.favoriteRemoved,
+  /** A write the server refused for good (the lesson was locked, or the phrase deleted, since the page loaded). */
+  refused: { type: "error", title: "Something went wrong", description: "Please try again in a moment." },
+} as const satisfies Record<string, ToastMessage>;
+
 export const errorTitles = {
   signIn: "Error signing in",
   signUp: "Error signing up",

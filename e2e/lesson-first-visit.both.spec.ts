@@ -1,5 +1,7 @@
+import { gzipSync } from "node:zlib";
 import type { Page, Request, Route } from "@playwright/test";
 import { anyWidth, expect, test } from "#e2e/support/fixtures.ts";
+import { lessonCues } from "#e2e/support/lesson-data.ts";
 
 /**
  * The lesson page's first visit (issue 23, point 5; docs/decisions/010-learn-mode.md): what a visitor who only reads
@@ -43,13 +45,7 @@ function scripts(page: Page) {
 
 /** The second phrase's cue in seconds, from the page's own data (what the seed stored). */
 async function secondPhraseCue(page: Page): Promise<[number, number]> {
-  const cue = await page.evaluate(() => {
-    const router = (window as unknown as { __reactRouterDataRouter: { state: { loaderData: Record<string, unknown> } } }).__reactRouterDataRouter;
-    const data = Object.values(router.state.loaderData).find((value) => value && typeof value === "object" && "groups" in value) as {
-      groups: { phrases: { cue?: [number, number] }[] }[];
-    };
-    return data.groups[0]!.phrases[1]!.cue ?? null;
-  });
+  const cue = (await lessonCues(page))[0]![1] ?? null;
   expect(cue, "the demo phrase has a cue").not.toBeNull();
   return [cue![0] / 1000, cue![1] / 1000];
 }
@@ -123,4 +119,28 @@ test("the lesson's keys work before the engine is loaded: Space plays the first 
   expect(requested.filter((path) => deferred.engine.test(path))).toHaveLength(1);
   await page.keyboard.press(" ");
   await expect(card.getByRole("button", { name: "Play audio" })).toBeVisible();
+});
+
+test("a lesson page opened as a document hydrates without React Router, in at most 120 KB of scripts", anyWidth, async ({ page }) => {
+  // What the browser fetched of each script, compressed as the bench counts it (gzip level 9).
+  const fetched: { path: string; gzip: number }[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.body().catch(() => null);
+    if (body) fetched.push({ path: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length });
+  });
+  await page.goto(lesson);
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterDataRouter" in window)).toBe(false);
+  expect(fetched.map((file) => file.path).filter((path) => /\/assets\/(router|shell|entry\.client)-/.test(path))).toEqual([]);
+  expect(fetched.some((file) => /\/assets\/lesson-document-[\w-]+\.js$/.test(file.path))).toBe(true);
+  const total = fetched.reduce((sum, file) => sum + file.gzip, 0);
+  expect(total / 1024, fetched.map((file) => `${file.path} ${file.gzip}`).join("\n")).toBeLessThanOrEqual(120);
+
+  // Interactive: the player answers, and a link leads to a page that React Router hydrates, as a document.
+  await page.getByRole("button", { name: "Show all translations" }).click();
+  await expect(page.getByRole("button", { name: "Hide all translations" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Languages" }).click();
+  await expect(page).toHaveURL(/\/languages$/);
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated") && "__reactRouterDataRouter" in window);
 });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { anyWidth, expect, expectNoAxeViolations, test } from "#e2e/support/fixtures.ts";
+import { lessonCues } from "#e2e/support/lesson-data.ts";
 import { servers } from "#e2e/support/servers.ts";
 import { perPhraseLesson } from "#e2e/support/profiles/users.ts";
 
@@ -59,13 +60,7 @@ const playingCount = (page: Page) =>
 
 /** The first audio group's cues in seconds, from the page's own data (what the seed stored). */
 async function firstGroupCues(page: Page): Promise<[number, number][]> {
-  const cues = await page.evaluate(() => {
-    const router = (window as unknown as { __reactRouterDataRouter: { state: { loaderData: Record<string, unknown> } } }).__reactRouterDataRouter;
-    const lessonData = Object.values(router.state.loaderData).find((value) => value && typeof value === "object" && "groups" in value) as {
-      groups: { phrases: { cue?: [number, number] }[] }[];
-    };
-    return lessonData.groups[0]!.phrases.map((p) => p.cue ?? null);
-  });
+  const cues = (await lessonCues(page))[0]!;
   expect(cues.every(Boolean), "every demo phrase has a cue").toBe(true);
   return (cues as [number, number][]).map(([start, end]) => [start / 1000, end / 1000]);
 }

@@ -146,7 +146,7 @@ test("a link followed offline opens the page's visited copy, or the offline page
   await page.goto("/");
   await waitForHydration(page);
   await waitForServiceWorker(page);
-  // A lesson's page, so that the worker holds the lesson route's script.
+  // A lesson's page, visited: the worker keeps its copy.
   await page.goto(lesson);
   await page.goto("/faq");
   await waitForHydration(page);
@@ -155,7 +155,7 @@ test("a link followed offline opens the page's visited copy, or the offline page
   await waitForHydration(page);
   await context.setOffline(true);
   try {
-    // A client navigation to a lesson never opened: its data request fails, the page loads as a document, and the
+    // A link to a lesson never opened: a lesson opens as a document (docs/decisions/020-lesson-document.md), and the
     // worker has nothing of it but the offline page, which names it.
     await page.getByRole("link", { name: /At the Café/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();

@@ -32,6 +32,24 @@ function resolve(from: string, specifier: string): string | null {
   return null;
 }
 
+/** The packages a file imports (type-only imports too). */
+function packageImports(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(fs.readFileSync(path.join(root, file), "utf8"), true, true);
+  return importedFiles.map((imported) => imported.fileName).filter((name) => resolve(file, name) === null);
+}
+
+/** Every project file reachable from `roots`, static and dynamic imports alike. */
+function reachableFrom(graph: Map<string, string[]>, roots: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const target of graph.get(file) ?? []) visit(target);
+  };
+  for (const file of roots) visit(file);
+  return [...seen];
+}
+
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of layers.flatMap(sourceFiles)) {
@@ -99,5 +117,17 @@ describe("the import graph", () => {
 
   it("has no circle", () => {
     expect(circles(graph)).toEqual([]);
+  });
+
+  it("keeps React Router and the server out of what a lesson document hydrates (docs/decisions/020)", () => {
+    const reached = reachableFrom(graph, ["app/lesson-document/hydrate.tsx"]);
+    expect(reached).toEqual(expect.arrayContaining(["app/components/lesson-player.tsx", "app/components/lesson-learner.tsx", "app/components/site-header.tsx"]));
+    const offending = reached.flatMap((file) => [
+      ...(file.startsWith("server/") ? [file] : []),
+      ...packageImports(file)
+        .filter((name) => /^(@react-router\/|react-router($|\/))/.test(name))
+        .map((name) => `${file} -> ${name}`),
+    ]);
+    expect(offending).toEqual([]);
   });
 });

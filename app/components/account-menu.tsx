@@ -1,5 +1,5 @@
 import { Layers, LogOut } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, usePathname } from "#app/lib/page-router.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { displayName, initialOf } from "#common/account-display.ts";
 import { cn } from "#app/lib/cn.ts";
@@ -73,7 +73,7 @@ export default function SignedInNav({
 
 /** "Review", with a badge of the phrases due ("99+" above DUE_COUNT_CAP); its name says the count ("Review, 12 due"). */
 function ReviewLink({ count, column, onNavigate }: { count: number; column: boolean; onNavigate?: () => void }) {
-  const current = useLocation().pathname === "/review";
+  const current = usePathname() === "/review";
   const badge = count > 0 ? dueBadge(count) : null;
   const label = badge ? `Review, ${badge} due` : undefined;
   return (

@@ -1,6 +1,6 @@
 import { LogIn } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { SIGNED_IN_ATTRIBUTE } from "#common/viewer.ts";

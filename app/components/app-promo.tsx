@@ -1,5 +1,5 @@
 import { Smartphone } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { StoreButtons } from "#app/components/store-buttons.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { SiteLogo } from "#app/components/site-logo.tsx";
 
 /** The frame of the pages outside the public layout that deal with accounts (/auth and its password pages). */

@@ -1,5 +1,5 @@
 import { ArrowRight, CalendarDays, UserRound } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { ImageWithFallback, PLACEHOLDER_IMAGE } from "#app/components/ui/image-with-fallback.tsx";
 import { formatPostDate, type BlogPostSummary } from "#common/blog.ts";
 import { cn } from "#app/lib/cn.ts";

@@ -1,5 +1,5 @@
 import { createLucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 
 // ArrowLeft: lucide's own icon (lucide-react 1.75, ISC), defined here instead of imported. Its lucide module is shared
 // with other pages, so on the lesson page it would be a file of its own, mostly per-file overhead (about 0.2 KB gzip

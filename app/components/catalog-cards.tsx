@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { LockedBadge } from "#app/components/locked-badge.tsx";
 import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
 import {

@@ -1,6 +1,6 @@
 import { Cookie } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { COOKIE_CONSENT_KEY, writeStorage, type ConsentLevel } from "#app/lib/browser-storage.ts";
 import { applyConsent } from "#app/lib/consent.ts";

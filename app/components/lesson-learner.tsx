@@ -1,5 +1,5 @@
 import { ArrowRight, CircleCheckBig, CloudOff, Heart, RotateCcw, Trophy } from "lucide-react";
-import { Link, useFetcher, useParams } from "react-router";
+import { Link, useFetcher, useParams } from "#app/lib/page-router.tsx";
 import type { AudioCardPhrase } from "#app/components/audio-card.tsx";
 import { LockedBadge } from "#app/components/locked-badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";

@@ -1,5 +1,5 @@
 import { createLucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { LockedBadge } from "#app/components/locked-badge.tsx";
 import type { FlowStep, LessonNext } from "#common/lesson-flow.ts";
 

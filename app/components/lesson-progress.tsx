@@ -1,5 +1,5 @@
 import { CircleCheckBig, createLucideIcon, LogIn } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 
 // Heart: lucide's own icon (lucide-react 1.75, ISC), defined here instead of imported. Its lucide module is shared with

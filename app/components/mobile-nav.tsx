@@ -1,6 +1,6 @@
 import { Download, Home, Languages, Menu, Newspaper, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { AccountNav, type HeaderUser } from "#app/components/account-nav.tsx";
 import { dueBadge } from "#common/viewer.ts";
 import { SiteLogo } from "#app/components/site-logo.tsx";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 
 /** The 404 body (SPEC §2: 'Oops! Page not found' with a link home), inside the public or the admin chrome. */

@@ -1,4 +1,6 @@
+import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { Link } from "#app/lib/page-router.tsx";
 
 /** The heading band at the top of a public page. */
 export function PageHeader({
@@ -37,5 +39,19 @@ export function EmptyState({ message, children }: { message: string; children?: 
       <p className="text-lg font-medium text-ink">{message}</p>
       {children}
     </div>
+  );
+}
+
+/** A language, level or lesson that does not exist (the catalogue pages' 404): what was asked for, and the way back. */
+export function CatalogNotFound({ title, message }: { title: string; message: string }) {
+  return (
+    <Container className="py-16">
+      <h1 className="sr-only">{title}</h1>
+      <EmptyState message={message}>
+        <Button asChild variant="outline">
+          <Link to="/languages">Browse languages</Link>
+        </Button>
+      </EmptyState>
+    </Container>
   );
 }

@@ -1,11 +1,11 @@
 import { Smartphone, X } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, usePathname } from "#app/lib/page-router.tsx";
 import { HIDE_DOWNLOAD_BAR_KEY, writeStorage } from "#app/lib/browser-storage.ts";
 
 /** Mobile-only strip promoting the app; hidden on /download, dismissal kept for the browser session (SPEC §2). */
 export function PromoStrip({ siteName }: { siteName: string }) {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const [dismissed, setDismissed] = useState(false);
   if (dismissed || pathname === "/download") return null;
   const dismiss = () => {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { SocialLinks } from "#app/components/social-links.tsx";
 import { StoreButtons } from "#app/components/store-buttons.tsx";
 import { DEFAULT_LOGO, DEFAULT_LOGO_LIGHT } from "#app/components/site-logo.tsx";

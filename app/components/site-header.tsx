@@ -1,6 +1,6 @@
 import { LayoutDashboard } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { AccountNav, type HeaderUser } from "#app/components/account-nav.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SiteLogo } from "#app/components/site-logo.tsx";

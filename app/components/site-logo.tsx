@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { cn } from "#app/lib/cn.ts";
 
 export const DEFAULT_LOGO = "/images/logo.svg";

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useRefreshWhenIdle } from "#app/lib/use-refresh-when-idle.ts";
+import { useRefresh } from "#app/lib/page-router.tsx";
 import { useViewer } from "#app/lib/viewer.ts";
 import { waitingText } from "#common/outbox.ts";
 
@@ -27,7 +27,7 @@ export function SyncStatus() {
   // Counted for one learner: after a sign-out (or another learner's sign-in) the old count is not theirs.
   const [counted, setCounted] = useState<{ owner: string; count: number } | null>(null);
   const waiting = owner !== null && counted?.owner === owner ? counted.count : 0;
-  const refresh = useRefreshWhenIdle();
+  const refresh = useRefresh();
 
   useEffect(() => {
     if (!owner) return;

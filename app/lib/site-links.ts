@@ -1,4 +1,4 @@
-import { useMatches } from "react-router";
+import { useLeafRouteId } from "#app/lib/page-router.tsx";
 
 /** The sections of the public site that the header, the mobile menu and the bottom tab bar mark as current. */
 export type SiteSection = "home" | "languages" | "download" | "blog" | "profile";
@@ -34,8 +34,7 @@ export function sectionOfRoute(routeId: string | undefined): SiteSection | null 
 
 /** The section of the page on screen, or null (the FAQ, the legal pages, a 404). */
 export function useCurrentSection(): SiteSection | null {
-  const matches = useMatches();
-  return sectionOfRoute(matches.at(-1)?.id);
+  return sectionOfRoute(useLeafRouteId());
 }
 
 export function isExternalUrl(href: string) {

@@ -70,9 +70,16 @@ export { expect };
  */
 export const anyWidth = { tag: "@any-width" };
 
-/** Resolves once React has hydrated the current document; at once for a page that is not the app's (a mailbox). */
+/**
+ * Resolves once React has hydrated the current document (with React Router, or as a lesson document); at once for a
+ * page that is not the app's (a mailbox).
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated") || !("__reactRouterContext" in window));
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute("data-hydrated") ||
+      !("__reactRouterContext" in window || document.getElementById("lesson-document-data")),
+  );
 }
 
 /** Fills and sends the sign-in form (the page is on the server to sign in to). */

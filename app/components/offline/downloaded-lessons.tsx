@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { formatBytes, offlineSupported, type DownloadRecord } from "#app/lib/offline/download-index.ts";

@@ -1,5 +1,5 @@
 import { ArrowRight, Flame, Trophy } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { ActivityGrid } from "#app/components/profile/activity-grid.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { countOf, daysOf } from "#common/goal-display.ts";

@@ -1,6 +1,6 @@
 import { BookOpen, CalendarCheck, Heart, PartyPopper, UserRound } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { RATING_LABELS, RATINGS } from "#common/review.ts";
 import { dueInWords, formatDuration, type SessionTally, type TodayGoal } from "#common/review-session.ts";

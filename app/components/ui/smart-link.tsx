@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from "react-router";
+import { Link, type LinkProps } from "#app/lib/page-router.tsx";
 import { isExternalUrl } from "#app/lib/site-links.ts";
 
 /** Internal paths navigate in the app; outbound links open in a new tab (SPEC §2). */

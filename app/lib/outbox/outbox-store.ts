@@ -82,23 +82,28 @@ function settles(status: number): boolean {
   return status === 200 || status === 400 || status === 409 || status === 422;
 }
 
+/** One change as one sync push; null when no answer came (no connection). */
+async function push(pushId: string, change: OutboxChange): Promise<Response | null> {
+  try {
+    return await fetch(PUSH_URL, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pushId, deviceId: deviceId(), changes: [change] }),
+    });
+  } catch {
+    return null;
+  }
+}
+
 /** Sends the learner's waiting changes one push each, oldest first; stops at the first that cannot go now. */
 async function sendWaiting(owner: string): Promise<number> {
   let sent = 0;
   for (;;) {
     const entry = (await readAll()).find((waiting) => waiting.owner === owner);
     if (!entry) return sent;
-    let response: Response;
-    try {
-      response = await fetch(PUSH_URL, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ pushId: entry.pushId, deviceId: deviceId(), changes: [entry.change] }),
-      });
-    } catch {
-      return sent;
-    }
+    const response = await push(entry.pushId, entry.change);
+    if (!response) return sent;
     if (!settles(response.status)) return sent;
     if (!response.ok) console.warn(`The server refused a change made offline (${response.status}); it was dropped.`, entry.change);
     await (await database()).delete(STORE, entry.id);
@@ -172,6 +177,33 @@ export async function queueLessonWrite(lesson: { language?: string; level?: stri
   // page or connection change. Offline, this returns at once.
   void flush(owner);
   return { queued: true };
+}
+
+export type LessonWriteOutcome =
+  | { kind: "applied"; change: OutboxChange }
+  | { kind: "queued" }
+  | { kind: "refused" }
+  | { kind: "signed-out" };
+
+/**
+ * The lesson page's write as the lesson document sends it (app/lesson-document/document-router.tsx): at once through
+ * the sync push while online, into the outbox when no answer comes or the browser is offline, as the lesson route's
+ * clientAction does for the pages React Router hydrates.
+ */
+export async function writeLessonNow(lesson: { language?: string; level?: string; lesson?: string }, form: FormData): Promise<LessonWriteOutcome> {
+  const change = changeFromLessonForm({ languageId: lesson.language ?? "", levelId: lesson.level ?? "", lessonId: lesson.lesson ?? "" }, form);
+  if (!change) throw new Error("Not a lesson page's write.");
+  if (navigator.onLine) {
+    const response = await push(crypto.randomUUID(), change);
+    if (response?.ok) {
+      applySentChange(change);
+      return { kind: "applied", change };
+    }
+    if (response?.status === 401) return { kind: "signed-out" };
+    if (response && settles(response.status)) return { kind: "refused" };
+  }
+  await queueLessonWrite(lesson, form);
+  return { kind: "queued" };
 }
 
 /**

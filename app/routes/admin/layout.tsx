@@ -5,7 +5,7 @@ import { SiteLogo } from "#app/components/site-logo.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { adminOverview, adminSections } from "#app/lib/admin-sections.ts";
 import { cn } from "#app/lib/cn.ts";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
 import { requireAdmin } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
 import { storagePublicUrl } from "#server/runtime.server.ts";

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, LogIn, MailCheck, ShieldAlert, UserPlus } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
@@ -12,7 +13,7 @@ import { cn } from "#app/lib/cn.ts";
 import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
 import { authText, errorTitles } from "#common/toast.ts";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
 import { getSessionUser, homeFor, redirectWithMessage, toastHeaders } from "#server/auth/session.server.ts";
 import { register, signIn } from "#server/auth/sign-in.server.ts";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";

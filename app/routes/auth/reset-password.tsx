@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, LoaderCircle } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, FormNotice, inputClasses } from "#app/components/ui/form-field.tsx";
@@ -10,7 +11,7 @@ import { resetPasswordSchema } from "#common/account-schema.ts";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { retryAfterHeaders } from "#app/lib/http-headers.ts";
 import { seo } from "#app/lib/seo.ts";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
 import { redirectWithMessage } from "#server/auth/session.server.ts";
 import { resetPassword } from "#server/auth/sign-in.server.ts";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";

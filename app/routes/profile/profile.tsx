@@ -4,7 +4,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowRight, BookOpen, Heart, LoaderCircle, LogOut, Pause, Play, Save, Trash2 } from "lucide-react";
 import { Avatar } from "radix-ui";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, useFetcher, useNavigation } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { Container, PageHeader } from "#app/components/page-header.tsx";
 import { useRefreshWhenIdle } from "#app/lib/use-refresh-when-idle.ts";
 import { DailyGoal } from "#app/components/profile/daily-goal.tsx";

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { AudioCard } from "#app/components/audio-card.tsx";
 import { PostMeta } from "#app/components/blog-card.tsx";
 import { MarkdownBody } from "#app/components/markdown-body.tsx";

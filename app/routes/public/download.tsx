@@ -1,5 +1,5 @@
 import { ArrowRight, Clock, Smartphone, Sparkles, Volume2, WifiOff, type LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { StoreButtons } from "#app/components/store-buttons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";

@@ -1,5 +1,5 @@
 import { Mail, MessageCircle } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { FaqAccordion, faqCategoryIcons, faqSectionId } from "#app/components/faq-accordion.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { faqCategories } from "#app/content/faq.ts";

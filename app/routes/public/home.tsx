@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpenCheck, Download, Headphones, Sparkles, WifiOff } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { BlogCard } from "#app/components/blog-card.tsx";
 import { CardGrid } from "#app/components/card-grid.tsx";
 import { LanguageCard } from "#app/components/catalog-cards.tsx";

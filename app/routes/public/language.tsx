@@ -1,8 +1,8 @@
 import { ArrowUp } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { CardGrid } from "#app/components/card-grid.tsx";
 import { LevelCard } from "#app/components/catalog-cards.tsx";
-import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
+import { CatalogNotFound, Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { seo } from "#app/lib/seo.ts";
@@ -32,16 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
 
 export default function Language({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) {
-    return (
-      <Container className="py-16">
-        <h1 className="sr-only">Language not found</h1>
-        <EmptyState message="The language you're looking for doesn't exist.">
-          <Button asChild variant="outline">
-            <Link to="/languages">Browse languages</Link>
-          </Button>
-        </EmptyState>
-      </Container>
-    );
+    return <CatalogNotFound title="Language not found" message="The language you're looking for doesn't exist." />;
   }
   const { language, levels } = loaderData;
   return (

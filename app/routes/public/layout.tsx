@@ -1,14 +1,9 @@
-import { isRouteErrorResponse, Link, Outlet, useNavigation } from "react-router";
+import { isRouteErrorResponse, Outlet, useNavigation } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { SkeletonCards } from "#app/components/card-grid.tsx";
-import { CookieConsent } from "#app/components/cookie-consent.tsx";
-import { BottomTabBar, MobileTopBar } from "#app/components/mobile-nav.tsx";
 import { Container } from "#app/components/page-header.tsx";
-import { PromoStrip } from "#app/components/promo-strip.tsx";
-import { SiteFooter } from "#app/components/site-footer.tsx";
-import { SiteHeader } from "#app/components/site-header.tsx";
-import { SyncStatus } from "#app/components/sync-status.tsx";
+import { PublicChrome } from "#app/components/public-chrome.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/layout";
 import { useUnreachableError } from "#app/lib/keep-shown-data.ts";
 
@@ -58,29 +53,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </Button>
       </section>
     </PublicChrome>
-  );
-}
-
-function PublicChrome({ children }: { children: React.ReactNode }) {
-  const { chrome, siteName, isAdmin, user, reviewsDue } = useRootData();
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <PromoStrip siteName={siteName} />
-      <MobileTopBar logo={chrome.logo} siteName={siteName} user={user} isAdmin={isAdmin} reviewsDue={reviewsDue} />
-      <SiteHeader logo={chrome.logo} siteName={siteName} isAdmin={isAdmin} user={user} reviewsDue={reviewsDue} />
-      <SyncStatus />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <SiteFooter settings={chrome} siteName={siteName} />
-      <BottomTabBar />
-      <CookieConsent />
-    </div>
   );
 }

@@ -1,22 +1,10 @@
 import { announceLearnerChange } from "#server/learning/learner-changes.server.ts";
-import { lazy, Suspense, useEffect } from "react";
-import { data, Link, redirect, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { FavoritePlaceholder, LessonProgress } from "#app/components/lesson-progress.tsx";
-import { AppPromo } from "#app/components/app-promo.tsx";
-import { LockedPreviewBand } from "#app/components/locked-badge.tsx";
-import { OfflineSlot } from "#app/components/offline/offline-slot.tsx";
-import { NextStepLink } from "#app/components/lesson-next.tsx";
-import { LessonPlayer } from "#app/components/lesson-player.tsx";
-import { RecordButton } from "#app/components/recorder/record-button.tsx";
-import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
-import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import { lessonHref, levelHref } from "#common/catalog.ts";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { LessonPage, type LessonPageData } from "#app/components/lesson-page.tsx";
+import { lessonHref } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
-import { authText } from "#common/toast.ts";
+import { lessonText } from "#common/toast.ts";
 import { isQueuedResult } from "#common/outbox.ts";
-import { useViewerProgress } from "#app/lib/viewer.ts";
-import { SIGNED_IN_ATTRIBUTE } from "#common/viewer.ts";
 import { requireUser, toastHeaders } from "#server/auth/session.server.ts";
 import { openLessonFor } from "#server/catalog/admin-preview.server.ts";
 import { openLesson } from "#server/catalog/public-catalog.server.ts";
@@ -40,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (access.kind === "missing") return data({ found: false as const }, { status: 404 });
   const settings = await runtime.settings.get();
   return {
-    found: true as const,
+    found: true,
     siteName: runtime.env.SITE_NAME,
     language: access.language,
     level: access.level,
@@ -49,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     lockedForLearners: access.lockedForLearners,
     next: nextAfterLesson(catalog, access.language.id, access.level.id, access.lesson.id),
     promo: { appStoreLink: settings.app_store_link, playStoreLink: settings.play_store_link },
-  };
+  } satisfies LessonPageData;
 }
 
 /** A background reload that finds no connection keeps the page as shown (app/lib/keep-shown-data.ts). */
@@ -71,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await announceLearnerChange(runtime, user.id);
     return data(
       { ok: true },
-      { headers: toastHeaders(context, on ? { type: "success", title: "Lesson completed" } : { type: "info", title: "Lesson marked as not completed" }) },
+      { headers: toastHeaders(context, on ? lessonText.completed : lessonText.notCompleted) },
     );
   }
   if (intent === "favorite") {
@@ -81,11 +69,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (on) {
       await addFavorite(db, user.id, phraseId);
       await announceLearnerChange(runtime, user.id);
-      return data({ ok: true }, { headers: toastHeaders(context, { type: "success", title: "Added to favorites" }) });
+      return data({ ok: true }, { headers: toastHeaders(context, lessonText.favoriteAdded) });
     }
     await removeFavoriteByPhrase(db, user.id, phraseId);
     await announceLearnerChange(runtime, user.id);
-    return data({ ok: true }, { headers: toastHeaders(context, authText.favoriteRemoved) });
+    return data({ ok: true }, { headers: toastHeaders(context, lessonText.favoriteRemoved) });
   }
   throw data("Unknown action", { status: 400 });
 }
@@ -127,84 +115,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   });
 };
 
-// A signed-in learner's controls (the progress card, favourite buttons): a visitor never loads them. A learner's
-// page starts loading them as it hydrates, while their own state is on its way (the placeholders show meanwhile).
-const loadLearner = () => import("#app/components/lesson-learner.tsx");
-const LearnerProgress = lazy(() => loadLearner().then((m) => ({ default: m.LearnerProgress })));
-const PhraseFavoriteButton = lazy(() => loadLearner().then((m) => ({ default: m.PhraseFavoriteButton })));
-
 export default function Lesson({ loaderData }: Route.ComponentProps) {
-  const progress = useViewerProgress(useLocation().pathname);
-  useEffect(() => {
-    if (document.documentElement.hasAttribute(SIGNED_IN_ATTRIBUTE)) void loadLearner();
-  }, []);
-  if (!loaderData.found) {
-    return (
-      <Container className="py-16">
-        <h1 className="sr-only">Lesson not found</h1>
-        <EmptyState message="The lesson you're looking for doesn't exist.">
-          <Button asChild variant="outline">
-            <Link to="/languages">Browse languages</Link>
-          </Button>
-        </EmptyState>
-      </Container>
-    );
-  }
-  const { language, level, lesson, groups, next, promo, siteName, lockedForLearners } = loaderData;
-  const signInHref = `/auth?redirectTo=${encodeURIComponent(lessonHref(language.id, level.id, lesson.id))}`;
-  // An admin's preview of a locked lesson: no progress, favourites or download, which learners cannot have here.
-  const learner = !lockedForLearners && progress && { completed: progress.completedLessons.includes(lesson.id), favorites: new Set(progress.favorites) };
-  return (
-    <>
-      <PageHeader
-        title={lesson.translatedTitle}
-        description={`${language.name} • ${level.title} • ${level.cefrLabel}`}
-        eyebrow={<span className="text-base font-semibold text-brand-800">{lesson.title}</span>}
-      >
-        <Breadcrumbs
-          back={levelHref(language.id, level.id)}
-          items={[
-            { label: "Languages", to: "/languages" },
-            { label: language.name, to: `/${language.id}` },
-            { label: level.title, to: levelHref(language.id, level.id) },
-          ]}
-        />
-      </PageHeader>
-      <Container className="space-y-10 pb-16">
-        {lockedForLearners ? (
-          <LockedPreviewBand kind="lesson" />
-        ) : (
-          <OfflineSlot lesson={{ languageId: language.id, levelId: level.id, lessonId: lesson.id }} />
-        )}
-        {lockedForLearners ? null : learner ? (
-          <Suspense fallback={<LessonProgress signInHref={signInHref} />}>
-            <LearnerProgress completed={learner.completed} next={next} />
-          </Suspense>
-        ) : (
-          <LessonProgress signInHref={signInHref} />
-        )}
-        {groups.length === 0 ? (
-          <EmptyState message="No phrases available for this lesson yet. Check back soon!" />
-        ) : (
-          <LessonPlayer
-            groups={groups}
-            renderPhraseActions={(phrase) => (
-              <>
-                <RecordButton phrase={{ phraseId: phrase.id, original: phrase.original, audioUrl: phrase.audioUrl ?? "", cue: phrase.cue }} />
-                {learner ? (
-                  <Suspense fallback={<FavoritePlaceholder />}>
-                    <PhraseFavoriteButton phrase={phrase} saved={learner.favorites.has(phrase.id)} />
-                  </Suspense>
-                ) : (
-                  <FavoritePlaceholder />
-                )}
-              </>
-            )}
-          />
-        )}
-        {next ? <NextStepLink next={next} /> : null}
-        <AppPromo siteName={siteName} appStoreLink={promo.appStoreLink} playStoreLink={promo.playStoreLink} />
-      </Container>
-    </>
-  );
+  return <LessonPage data={loaderData} />;
 }

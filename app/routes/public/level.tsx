@@ -1,11 +1,10 @@
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { Breadcrumbs } from "#app/components/breadcrumbs.tsx";
 import { CardGrid } from "#app/components/card-grid.tsx";
 import { LessonCard } from "#app/components/catalog-cards.tsx";
 import { LockedPreviewBand } from "#app/components/locked-badge.tsx";
 import { OfflineSlot } from "#app/components/offline/offline-slot.tsx";
-import { Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { CatalogNotFound, Container, EmptyState, PageHeader } from "#app/components/page-header.tsx";
 import { levelHref } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
 import { openLevelFor } from "#server/catalog/admin-preview.server.ts";
@@ -41,16 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
 export default function Level({ loaderData }: Route.ComponentProps) {
   const progress = useViewerProgress(useLocation().pathname);
   if (!loaderData.found) {
-    return (
-      <Container className="py-16">
-        <h1 className="sr-only">Level not found</h1>
-        <EmptyState message="The language or level you're looking for doesn't exist.">
-          <Button asChild variant="outline">
-            <Link to="/languages">Browse languages</Link>
-          </Button>
-        </EmptyState>
-      </Container>
-    );
+    return <CatalogNotFound title="Level not found" message="The language or level you're looking for doesn't exist." />;
   }
   const { language, level, lessons, lockedForLearners } = loaderData;
   const completed = new Set(progress?.completedLessons ?? []);

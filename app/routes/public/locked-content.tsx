@@ -1,5 +1,5 @@
 import { ArrowLeft, BarChart3, Check, Layers, Lock, Mic, WifiOff } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { StoreButtons } from "#app/components/store-buttons.tsx";
 import { Container } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";

@@ -1,5 +1,6 @@
 import { WifiOff } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { DownloadedLessons } from "#app/components/offline/downloaded-lessons.tsx";
 import { Container } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert, CircleCheck, HelpCircle, LoaderCircle, Mail, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "#app/lib/page-router.tsx";
 import { Container, PageHeader } from "#app/components/page-header.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { seo } from "#app/lib/seo.ts";
@@ -10,7 +11,7 @@ import { rateLimitedText, SUPPORT_LIMITS, supportResultText } from "#common/supp
 import { supportSchema, type SupportInput } from "#common/support-schema.ts";
 import { useDeferredValidation } from "#app/lib/forms/deferred-validation.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { useRootData } from "#app/root.tsx";
+import { useRootData } from "#app/lib/root-data.ts";
 import { getRequestInfo, getRuntime } from "#server/context.server.ts";
 import { submitSupportMessage, supportDeps } from "#server/support/support.server.ts";
 import type { Route } from "./+types/support";
