@@ -22,6 +22,12 @@ declare module "autocannon" {
     duration?: number;
     /** …a number of requests to send. */
     amount?: number;
+    /** Called with each connection's client as it is made. */
+    setupClient?: (client: Client) => void;
+  }
+  /** A connection; the part of it the bench touches. */
+  interface Client {
+    pipelinedRequests: { addBody: (data: Buffer) => void };
   }
   interface Result {
     requests: { average: number; total: number };
