@@ -194,13 +194,12 @@ async function writeArray(write: (text: string) => Promise<void>, name: string, 
   await write("]");
 }
 
+/** One after another: a transaction is one connection, which takes one query at a time (pg 9 refuses a second). */
 async function countRows(tx: Transaction) {
-  const [[l], [v], [s], [p]] = await Promise.all([
-    tx.select({ n: count() }).from(languages),
-    tx.select({ n: count() }).from(levels),
-    tx.select({ n: count() }).from(lessons),
-    tx.select({ n: count() }).from(phrases),
-  ]);
+  const [l] = await tx.select({ n: count() }).from(languages);
+  const [v] = await tx.select({ n: count() }).from(levels);
+  const [s] = await tx.select({ n: count() }).from(lessons);
+  const [p] = await tx.select({ n: count() }).from(phrases);
   return { languages: l!.n, levels: v!.n, lessons: s!.n, phrases: p!.n };
 }
 

@@ -220,14 +220,14 @@ function diff<T extends Record<string, unknown>>(current: T[], wanted: T[], key:
   return changes;
 }
 
+/** One after another: inside a transaction these share one connection, which takes one query at a time. */
 async function currentRows(db: Database | Transaction) {
-  const [l, v, s, p] = await Promise.all([
-    db.select().from(languages),
-    db.select().from(levels),
-    db.select().from(lessons),
-    db.select().from(phrases),
-  ]);
-  return { languages: l, levels: v, lessons: s, phrases: p };
+  return {
+    languages: await db.select().from(languages),
+    levels: await db.select().from(levels),
+    lessons: await db.select().from(lessons),
+    phrases: await db.select().from(phrases),
+  };
 }
 
 /** The archive's files this installation lacks; a key holding other content is refused. */
