@@ -64,21 +64,21 @@ export function createSecurityHeaders(env: SecurityEnv, options: { storageUrl?: 
   const pageHeader = env.NODE_ENV === "development" ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
   // Built once around a marker: each answer only puts its nonce in.
   const [policyBefore, policyAfter] = [
-      "default-src 'self'",
-      `script-src 'nonce-${NONCE_MARKER}' 'strict-dynamic' 'self'`,
-      // The service worker (/sw.js): without its own directive, workers fall back to script-src, whose
-      // 'strict-dynamic' ignores 'self'.
-      "worker-src 'self'",
-      "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob:${storage}`,
-      `media-src 'self' blob:${storage}`,
-      "object-src 'none'",
-      "base-uri 'none'",
-      "form-action 'self'",
-      "frame-ancestors 'self'",
-      `report-uri ${CSP_REPORT_PATH}`,
-      `report-to ${REPORT_GROUP}`,
-    ].join("; ").split(NONCE_MARKER) as [string, string];
+    "default-src 'self'",
+    `script-src 'nonce-${NONCE_MARKER}' 'strict-dynamic' 'self'`,
+    // The service worker (/sw.js): without its own directive, workers fall back to script-src, whose
+    // 'strict-dynamic' ignores 'self'.
+    "worker-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${storage}`,
+    `media-src 'self' blob:${storage}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    `report-uri ${CSP_REPORT_PATH}`,
+    `report-to ${REPORT_GROUP}`,
+  ].join("; ").split(NONCE_MARKER) as [string, string];
   // A file opened on its own (an uploaded SVG, say) runs no script and stays in an opaque origin.
   const filePolicy = [
     "default-src 'none'",
