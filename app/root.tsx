@@ -15,6 +15,8 @@ import type { Route } from "./+types/root";
 // Inlined: one render-blocking round trip less on a first visit (about 9 KB gzip per page). Only the server
 // renders it; React leaves the server's <style> content alone, so the browser bundle does not carry it twice.
 import appCss from "./app.css?inline";
+// Admin documents link the same stylesheet instead (useLinkedStylesheet).
+import appCssUrl from "./app.css?url";
 // The same file app.css declares: preloaded so the first paint can use it (font-display: optional).
 import brandFontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 import { preferencesScript } from "#app/lib/browser-storage.ts";
@@ -32,7 +34,7 @@ import { FirstPageToasts, usePageStart } from "#app/components/page-start.tsx";
 import type { LessonPageData } from "#app/components/lesson-page.tsx";
 import { LESSON_DOCUMENT_ROOT_ID, LESSON_ROUTE_ID, type LessonDocumentData } from "#app/lesson-document/data.ts";
 import { LessonDocumentAssetsContext, LessonDocumentScripts } from "#app/lesson-document/document-scripts.tsx";
-import { use } from "react";
+import { use, useState } from "react";
 import { clearFlashCookie, readFlash } from "#server/auth/flash.server.ts";
 import { flashOptions } from "#server/auth/session.server.ts";
 import { getRuntime } from "#server/context.server.ts";
@@ -104,8 +106,27 @@ function useLessonDocument() {
   return { assets, data };
 }
 
+/** The admin area's layout route (app/routes.ts). */
+const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
+
+/**
+ * Whether this document links the stylesheet rather than inlining it: admin pages do. The inline copy saves public
+ * pages a render-blocking request on a first visit; an admin works through many full pages in one session, where it
+ * was 77 KB more of every answer for the server to render and compress (issue 28 target 5), and a linked file is
+ * fetched once and kept (its name is fingerprinted). Decided by the document's first render, on the server and at
+ * hydration alike, then kept for the document's life: the inline `<style>` and the `<link>` each hold the whole
+ * stylesheet, and swapping them on a client navigation would only drop it for a moment (or, as the browser bundle
+ * carries no inline copy, for good).
+ */
+function useLinkedStylesheet() {
+  const matches = useMatches();
+  const [linked] = useState(() => matches.some((match) => match.id === ADMIN_LAYOUT_ROUTE_ID));
+  return linked;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   usePageStart();
+  const linkedStylesheet = useLinkedStylesheet();
   const lessonDocument = useLessonDocument();
   const data = useRouteLoaderData<typeof loader>("root");
   const favicon = data?.chrome.favicon || DEFAULT_FAVICON;
@@ -123,7 +144,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScripts.preferences }} suppressHydrationWarning />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineScripts.viewer }} suppressHydrationWarning />
         <Meta />
-        <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
+        {linkedStylesheet ? (
+          <link rel="stylesheet" href={appCssUrl} />
+        ) : (
+          <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
+        )}
         <Links />
       </head>
       <body className="min-h-dvh bg-white">

@@ -193,6 +193,41 @@ test("an admin gets the admin shell with the eight tabs and the Overview", async
   await expect(page).toHaveURL(/\/admin\/settings$/);
 });
 
+test("admin documents link the stylesheet, the site's inline it, and navigating between them keeps it applied", async ({ page }) => {
+  /** The stylesheet as this document holds it (Tailwind's banner opens the inline copy), and whether its rules apply. */
+  const stylesheet = () =>
+    page.evaluate(() => ({
+      linked: [...document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname),
+      inline: [...document.querySelectorAll("head style")].filter((style) => style.textContent?.startsWith("/*! tailwindcss")).length,
+      font: getComputedStyle(document.body).fontFamily,
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
+  const applied = { font: expect.stringContaining("Plus Jakarta Sans"), background: "rgb(255, 255, 255)" };
+
+  // Signing in navigates to /admin inside the /auth document: its inline copy stays.
+  await signIn(page, accountsFixture.admin.email, accountsFixture.admin.password);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  expect(await stylesheet()).toEqual({ linked: [], inline: 1, ...applied });
+
+  await page.goto("/admin/settings");
+  await waitForHydration(page);
+  const linkedDocument = await stylesheet();
+  expect(linkedDocument).toEqual({ linked: [expect.stringMatching(/^\/assets\/app-[\w-]+\.css$/)], inline: 0, ...applied });
+  const file = await page.request.get(linkedDocument.linked[0]!, { headers: { "Accept-Encoding": "br" } });
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toContain("text/css");
+  expect(file.headers()["cache-control"]).toContain("immutable");
+
+  // Back to the site inside the admin document: the link stays (the browser bundle has no inline copy to put back).
+  await page.getByRole("link", { name: "View Site" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Learn Languages The Practical Way");
+  expect(await stylesheet()).toEqual({ ...linkedDocument, ...applied });
+
+  await page.goto("/");
+  await waitForHydration(page);
+  expect(await stylesheet()).toEqual({ linked: [], inline: 1, ...applied });
+});
+
 test("a visitor on a lesson is invited to sign in, and comes back after signing in", async ({ page }) => {
   await page.goto(accountsFixture.lesson);
   await expect(page.getByRole("button", { name: /Favorite:/ })).toHaveCount(0);
