@@ -21,7 +21,7 @@ import os from "node:os";
 import zlib from "node:zlib";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
-import { benchDatabase, percentile, writeResultsSection } from "./bench-setup.ts";
+import { benchDatabase, percentile, recordTargets, writeResultsSection } from "./bench-setup.ts";
 import { rssMb, startProductionServer, stopServer } from "./production-server.ts";
 import { benchLearner, seedReviewLearner } from "./review-seed.ts";
 
@@ -173,6 +173,11 @@ try {
   ];
   console.log(lines.join("\n"));
   writeResultsSection(lines);
+  recordTargets(
+    rows
+      .filter((row) => /^(A first sync's page|Up to date)/.test(row.what))
+      .map((row) => ({ target: "1. … and the sync pull", reading: `${row.what}: p50 ${row.p50.toFixed(1)} ms`, p50Ms: row.p50 })),
+  );
 } finally {
   if (server) await stopServer(server);
   await database.remove();

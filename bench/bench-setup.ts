@@ -62,6 +62,25 @@ export function benchDatabase(name: string, port: number, { embedded = false } =
   };
 }
 
+/**
+ * One of issue 28's targets as a bench measured it, for `npm run bench:targets` (bench/targets.ts), which names the
+ * file that collects them in BENCH_TARGETS; without it, nothing is recorded. `p50Ms` is for the requests whose target
+ * is "at least as fast as the viewer": the summary compares them with the viewer measured the same way (`yardstick`).
+ */
+export interface TargetReading {
+  target: string;
+  reading: string;
+  met?: boolean;
+  p50Ms?: number;
+  /** The viewer request those are compared with. */
+  yardstick?: boolean;
+}
+
+export function recordTargets(readings: TargetReading[]) {
+  const file = process.env.BENCH_TARGETS;
+  if (file) fs.appendFileSync(file, readings.map((reading) => `${JSON.stringify(reading)}\n`).join(""));
+}
+
 /** The value below which `p` percent of the sorted samples lie (nearest rank). */
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 

@@ -25,7 +25,7 @@ import autocannon, { type Request } from "autocannon";
 import { createConfirmedUser } from "#server/auth/accounts.server.ts";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
-import { benchDatabase, writeResultsSection } from "./bench-setup.ts";
+import { benchDatabase, recordTargets, writeResultsSection } from "./bench-setup.ts";
 import { browserEncoding } from "./load.ts";
 import { experimentSettings, rssMb, signInThroughForm, startProductionServer, stopServer } from "./production-server.ts";
 import { benchLearner, seedReviewLearner } from "./review-seed.ts";
@@ -207,6 +207,13 @@ try {
   ];
   console.log(lines.join("\n"));
   if (total === 1_000_000 && !extraFlags.length && !Object.keys(extraEnv).length) writeResultsSection(lines);
+  recordTargets([
+    {
+      target: `4. Memory: RSS after ${last.served.toLocaleString("en-US")} mixed requests < 300 MB, within 5% of the reading at ${at300k.served.toLocaleString("en-US")}`,
+      reading: `${last.rss.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)}% from ${at300k.rss.toFixed(0)} MB)`,
+      met: last.rss < 300 && growth <= 5,
+    },
+  ]);
 } finally {
   if (server) await stopServer(server);
   fs.rmSync(probeFile, { force: true });

@@ -14,7 +14,7 @@
 import os from "node:os";
 import { loadEnv } from "#server/env.server.ts";
 import { createRuntime } from "#server/runtime.server.ts";
-import { benchDatabase, percentile, writeResultsSection } from "./bench-setup.ts";
+import { benchDatabase, percentile, recordTargets, writeResultsSection } from "./bench-setup.ts";
 import { rssMb, signInThroughForm, startProductionServer, stopServer } from "./production-server.ts";
 import { benchLearner, reviewShape, seedReviewLearner } from "./review-seed.ts";
 
@@ -118,6 +118,16 @@ try {
   ];
   console.log(lines.join("\n"));
   writeResultsSection(lines);
+  recordTargets(
+    rows
+      .filter((row) => /^(Next cards|A rating|The header's due count)/.test(row.what))
+      .map((row) => ({
+        target: "1. … the review's next cards and rating at least as fast as the viewer (one at a time, the same learner)",
+        reading: `${row.what}: p50 ${row.p50.toFixed(1)} ms`,
+        p50Ms: row.p50,
+        yardstick: row.what.startsWith("The header's due count"),
+      })),
+  );
 } finally {
   if (server) await stopServer(server);
   await database.remove();

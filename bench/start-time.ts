@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { writeResultsSection } from "./bench-setup.ts";
+import { recordTargets, writeResultsSection } from "./bench-setup.ts";
 import { serveCommand, startProductionServer, stopServer } from "./production-server.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 3655);
@@ -67,6 +67,17 @@ try {
   ];
   console.log(lines.join("\n"));
   writeResultsSection(lines);
+  const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  const [settings, lesson] = rows as [(typeof rows)[number], (typeof rows)[number]];
+  recordTargets([
+    {
+      target: "3. Start: the first answer within 1 s (the median start)",
+      reading:
+        `\`/api/settings\` median ${median(settings.times).toFixed(0)} ms (${settings.times.filter((t) => t < 1000).length} of ${settings.times.length} within 1 s); ` +
+        `the lesson page ${median(lesson.times).toFixed(0)} ms (${lesson.times.filter((t) => t < 1000).length} of ${lesson.times.length})`,
+      met: median(settings.times) < 1000,
+    },
+  ]);
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
