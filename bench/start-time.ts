@@ -51,6 +51,7 @@ try {
     for (let i = 0; i < runs; i++) times.push(await startOnce(urlPath));
     rows.push({ path: urlPath, times });
   }
+  const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
   const lines = [
     "## Start on existing data (PGlite, demo content)",
     "",
@@ -58,16 +59,15 @@ try {
     "",
     "| First answer of | Each start (ms) | Median | Within 1 s |",
     "| --- | --- | --- | --- |",
-    ...rows.map(({ path: urlPath, times }) => {
-      const sorted = [...times].sort((a, b) => a - b);
-      return `| \`${urlPath}\` | ${times.map((t) => t.toFixed(0)).join(", ")} | ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} | ${times.filter((t) => t < 1000).length} of ${times.length} |`;
-    }),
+    ...rows.map(
+      ({ path: urlPath, times }) =>
+        `| \`${urlPath}\` | ${times.map((t) => t.toFixed(0)).join(", ")} | ${median(times).toFixed(0)} | ${times.filter((t) => t < 1000).length} of ${times.length} |`,
+    ),
     "",
     `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}.`,
   ];
   console.log(lines.join("\n"));
   writeResultsSection(lines);
-  const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
   const [settings, lesson] = rows as [(typeof rows)[number], (typeof rows)[number]];
   recordTargets([
     {
