@@ -65,6 +65,30 @@ describe("catalogue schema", () => {
     ).rejects.toThrow();
   });
 
+  it("a phrase search reads a few index pages after a bulk insert, not a long list of unmerged rows", async () => {
+    // PGlite has no autovacuum: with GIN's default 4 MB pending list, the 2,000 rows below stayed unmerged and every
+    // search read all of them (over 100 pages here); the trigram indexes merge every 64 kB (migration 0016).
+    await addLesson("bulk-language");
+    await handle.db.execute(sql`insert into phrases (language_id, level_id, lesson_id, original_text, translated_text, audio_url, position)
+      select 'bulk-language', 'a1', 'greetings', 'frase ' || md5(g::text), 'phrase ' || md5((g + 1)::text), '', g
+      from generate_series(1, 2000) g`);
+    const plan = await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(
+        sql`explain (analyze, buffers) select count(*) from phrases where original_text ilike '%zzzzzz%' or translated_text ilike '%zzzzzz%'`,
+      )) as unknown as { rows: { "QUERY PLAN": string }[] };
+      return result.rows.map((row) => row["QUERY PLAN"]);
+    });
+    // Each index scan's own "Buffers: shared hit=… read=…" line is the first one after it.
+    const scanBuffers = plan.flatMap((line, i) =>
+      /Bitmap Index Scan on phrases_\w+_trgm_idx/.test(line) ? [plan.slice(i + 1).find((next) => next.trim().startsWith("Buffers:")) ?? ""] : [],
+    );
+    const pagesRead = scanBuffers.map((line) => Number(/hit=(\d+)/.exec(line)?.[1] ?? 0) + Number(/read=(\d+)/.exec(line)?.[1] ?? 0));
+    expect(pagesRead).toHaveLength(2);
+    for (const pages of pagesRead) expect(pages).toBeGreaterThan(0);
+    for (const pages of pagesRead) expect(pages).toBeLessThan(20);
+  });
+
   it("blog slugs are unique", async () => {
     await handle.db.insert(blogPosts).values({ title: "A", slug: "same-slug", content: "Body" });
     await expect(handle.db.insert(blogPosts).values({ title: "B", slug: "same-slug", content: "Body" })).rejects.toThrow();
