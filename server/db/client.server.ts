@@ -12,6 +12,7 @@ import pg from "pg";
 import type { Logger } from "#server/logger.server.ts";
 import { acquireDirectoryLock } from "#server/db/directory-lock.server.ts";
 import * as schema from "#server/db/schema.ts";
+import { readAnswersWithPgProtocol } from "#server/db/pglite-answers.server.ts";
 import { pglitePreparedRunner, postgresPreparedRunner, type RunPrepared } from "#server/db/prepared-read.server.ts";
 
 export type Schema = typeof schema;
@@ -76,6 +77,7 @@ async function openPglite(config: { dataDir: string; bufferMb?: number } | { inM
   try {
     const bufferMb = config.bufferMb ?? DEFAULT_EMBEDDED_BUFFER_MB;
     const client = await PGlite.create(dataPath, { postgresqlconf: [`shared_buffers = ${bufferMb}MB`], extensions: { pg_trgm } });
+    readAnswersWithPgProtocol(client);
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     return {

@@ -10,9 +10,10 @@ import { serialize } from "pg-protocol";
  * under a name, and each call only sends the values, as the wire protocol's Bind and Execute:
  * - PostgreSQL: node-postgres's named statements (prepared on each pooled connection at its first use);
  * - PGlite: the same messages, written with pg-protocol (the serializer node-postgres and PGlite both use) and handed
- *   to PGlite's `execProtocol` in one buffer. PGlite's own `query()` parses and plans the text on every call, in five
- *   trips into the engine; SQL `EXECUTE name(literals)` still parses and analyses the EXECUTE itself (the viewer's
- *   read: 150 µs that way against 62 µs as Bind and Execute).
+ *   to PGlite's `execProtocolStream` in one buffer (its answer read by pg-protocol too: pglite-answers.server.ts).
+ *   PGlite's own `query()` parses and plans the text on every call, in five trips into the engine; SQL
+ *   `EXECUTE name(literals)` still parses and analyses the EXECUTE itself (the viewer's read: 150 µs that way
+ *   against 62 µs as Bind and Execute).
  * Rows come as the driver gives them, without drizzle's column decoders: keep such reads to text, booleans, numbers
  * and json.
  */
@@ -30,14 +31,14 @@ export function pglitePreparedRunner(client: PGlite): RunPrepared {
   /** Per statement name: how to read each column of its rows (from the statement's own description). */
   const prepared = new Map<string, Promise<ValueParser[]>>();
   // As PGlite's own exec() and query(): after any transaction in progress (which holds its transaction lock across
-  // its statements), and alone on the one connection. execProtocol alone takes neither lock.
+  // its statements), and alone on the one connection. execProtocolStream alone takes neither lock.
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
     await client._checkReady();
     return client._runExclusiveTransaction(() => client.runExclusive(work));
   };
   const prepare = (name: string, text: string) =>
     exclusive(async () => {
-      const { messages } = await client.execProtocol(
+      const messages = await client.execProtocolStream(
         Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
         { syncToFs: false },
       );
@@ -59,7 +60,7 @@ export function pglitePreparedRunner(client: PGlite): RunPrepared {
     }
     const columns = await parsers;
     const message = Buffer.concat([serialize.bind({ statement: name, values: values.map(bindValue) }), executeAll, sendSync]);
-    const { messages } = await exclusive(() => client.execProtocol(message, { syncToFs: false }));
+    const messages = await exclusive(() => client.execProtocolStream(message, { syncToFs: false }));
     const rows: unknown[][] = [];
     for (const m of messages) {
       if (m.name !== "dataRow") continue;
