@@ -1,13 +1,13 @@
 import { Switch } from "radix-ui";
-import { ArrowDown, ArrowUp, ExternalLink, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { createContext, use, useCallback, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { RowIcon } from "#app/components/admin/row-icons.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { ImageWithFallback } from "#app/components/ui/image-with-fallback.tsx";
 import { cn } from "#app/lib/cn.ts";
 
-/** Pieces the Languages, Levels and Lessons tabs share: the delete confirmation, lock switch, move buttons. */
+/** Pieces the Languages, Levels and Lessons tabs share: the delete confirmation, edit button, lock switch, move buttons. */
 
 /**
  * A row's public page, in a new tab so the admin keeps their place (issue 27, point 4). A locked level or lesson
@@ -17,7 +17,7 @@ export function ViewOnSiteLink({ name, href }: { name: string; href: string }) {
   return (
     <Button asChild variant="ghost" size="icon">
       <a href={href} target="_blank" rel="noopener" aria-label={`View ${name} on the site`} title="View on the site">
-        <ExternalLink aria-hidden />
+        <RowIcon name="external-link" />
       </a>
     </Button>
   );
@@ -25,33 +25,88 @@ export function ViewOnSiteLink({ name, href }: { name: string; href: string }) {
 
 export const cardClasses = "rounded-[var(--radius-card)] border border-brand-100 bg-white shadow-[var(--shadow-card)]";
 
-/** Delete with a confirmation (SPEC §5); the outcome is the server's toast. */
+interface DeleteRequest {
+  title: string;
+  warning: string;
+  /** What the route's action reads besides intent=delete: the row's key. */
+  fields: Record<string, string>;
+}
+
+const AskToDelete = createContext<((request: DeleteRequest, opener: HTMLElement) => void) | null>(null);
+
+/**
+ * The one delete confirmation (SPEC §5) of a page whose rows have DeleteButtons: a dialog root and a fetcher per row
+ * cost a third of a 50-row page's server render. It posts to the route that renders it; the outcome is the server's
+ * toast, and the focus goes back to the row's button (or, when the row is gone, where the browser puts it).
+ */
+export function DeleteConfirmProvider({ children }: { children: React.ReactNode }) {
+  const fetcher = useFetcher();
+  const [request, setRequest] = useState<DeleteRequest | null>(null);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const ask = useCallback((next: DeleteRequest, from: HTMLElement) => {
+    opener.current = from;
+    setRequest(next);
+    setOpen(true);
+  }, []);
+  return (
+    <AskToDelete value={ask}>
+      {children}
+      {request ? (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={request.title}
+          description={request.warning}
+          confirmLabel="Delete"
+          returnFocusTo={opener}
+          onConfirm={() => fetcher.submit({ intent: "delete", ...request.fields }, { method: "post" })}
+        />
+      ) : null}
+    </AskToDelete>
+  );
+}
+
+/** A row's delete button: it asks the page's DeleteConfirmProvider. */
 export function DeleteButton({
   label,
   title,
   warning,
   fields,
 }: {
-  /** The accessible name of the trigger, e.g. "Delete Spanish". */
+  /** The accessible name of the button, e.g. "Delete Spanish". */
   label: string;
   title: string;
   warning: string;
   fields: Record<string, string>;
 }) {
-  const fetcher = useFetcher();
+  const ask = use(AskToDelete);
+  if (!ask) throw new Error("A DeleteButton needs a DeleteConfirmProvider around it");
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghostDanger" size="icon" aria-label={label}>
-          <Trash2 aria-hidden />
-        </Button>
-      }
-      title={title}
-      description={warning}
-      confirmLabel="Delete"
-      onConfirm={() => fetcher.submit({ intent: "delete", ...fields }, { method: "post" })}
-    />
+    <Button variant="ghostDanger" size="icon" aria-label={label} onClick={(event) => ask({ title, warning, fields }, event.currentTarget)}>
+      <RowIcon name="trash-2" />
+    </Button>
   );
+}
+
+/** A row's edit button; the page holds the one edit dialog it opens (see useEditDialog). */
+export function EditButton({ name, onEdit }: { name: string; onEdit: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={onEdit}>
+      <RowIcon name="pencil" />
+    </Button>
+  );
+}
+
+/**
+ * The state of a page's one edit dialog: which row it edits and whether it is open. The row stays set while the
+ * dialog closes, so its title does not change under the admin's eyes.
+ */
+export function useEditDialog<T>() {
+  const [state, setState] = useState<{ item: T | null; open: boolean }>({ item: null, open: false });
+  const edit = useCallback((item: T) => setState({ item, open: true }), []);
+  const onOpenChange = useCallback((open: boolean) => setState((previous) => ({ ...previous, open })), []);
+  return { item: state.item, open: state.open, edit, onOpenChange };
 }
 
 export function LockSwitch({ locked, label, fields }: { locked: boolean; label: string; fields: Record<string, string> }) {
@@ -116,10 +171,10 @@ export function MoveButtons({
   return (
     <span className="inline-flex gap-1">
       <Button variant="outline" size="iconSm" aria-label={`Move ${name} up`} disabled={first || busy} onClick={() => move("up")}>
-        <ArrowUp aria-hidden />
+        <RowIcon name="arrow-up" />
       </Button>
       <Button variant="outline" size="iconSm" aria-label={`Move ${name} down`} disabled={last || busy} onClick={() => move("down")}>
-        <ArrowDown aria-hidden />
+        <RowIcon name="arrow-down" />
       </Button>
     </span>
   );

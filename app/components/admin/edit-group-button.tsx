@@ -1,6 +1,7 @@
-import { LoaderCircle, Pencil } from "lucide-react";
+import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { RowIcon } from "#app/components/admin/row-icons.tsx";
 import { phraseTreeHref } from "#app/components/admin/phrase-tree-choices.ts";
 import { notify } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -54,7 +55,7 @@ export function EditGroupButton({
         void fetcher.load(phraseTreeHref(languageId, levelId, lessonId));
       }}
     >
-      {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Pencil aria-hidden />}
+      {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <RowIcon name="pencil" />}
       {children}
     </Button>
   );

@@ -10,10 +10,11 @@ import {
 } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { GripVertical, LoaderCircle, Save } from "lucide-react";
+import { LoaderCircle, Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { DeleteButton, LockSwitch, MoveButtons, Thumb, ViewOnSiteLink, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DeleteButton, EditButton, LockSwitch, MoveButtons, Thumb, ViewOnSiteLink, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { RowIcon } from "#app/components/admin/row-icons.tsx";
 import { defaultIcons } from "#app/components/catalog-cards.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { catalogTexts, type AdminLesson, type CatalogActionData } from "#common/catalog-admin.ts";
@@ -29,14 +30,15 @@ export function LessonGroup({
   languageId,
   levelId,
   lessons,
-  renderEdit,
+  onEdit,
   onUnsavedChange,
 }: {
   heading: string;
   languageId: string;
   levelId: string;
   lessons: AdminLesson[];
-  renderEdit: (lesson: AdminLesson) => React.ReactNode;
+  /** Opens the page's edit dialog on a lesson. */
+  onEdit: (lesson: AdminLesson) => void;
   /** Told when the group gets or loses an order that is not saved (and that it has none when it goes). */
   onUnsavedChange: (group: string, unsaved: boolean) => void;
 }) {
@@ -101,7 +103,7 @@ export function LessonGroup({
                 first={index === 0}
                 last={index === ordered.length - 1}
                 movesDisabled={Boolean(pendingValid)}
-                edit={renderEdit(lesson)}
+                onEdit={onEdit}
               />
             ))}
           </ul>
@@ -116,13 +118,13 @@ function LessonRow({
   first,
   last,
   movesDisabled,
-  edit,
+  onEdit,
 }: {
   lesson: AdminLesson;
   first: boolean;
   last: boolean;
   movesDisabled: boolean;
-  edit: React.ReactNode;
+  onEdit: (lesson: AdminLesson) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: lesson.id });
   const key = { keyLanguageId: lesson.languageId, keyLevelId: lesson.levelId, keyId: lesson.id };
@@ -141,7 +143,7 @@ function LessonRow({
         aria-label={`Drag ${lesson.title} to reorder`}
         className="inline-flex size-10 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-muted hover:bg-brand-50 active:cursor-grabbing"
       >
-        <GripVertical className="size-5" aria-hidden />
+        <RowIcon name="grip-vertical" className="size-5" />
       </button>
       <Thumb src={lesson.iconUrl} fallback={defaultIcons.lesson} />
       <div className="min-w-0 flex-1">
@@ -153,7 +155,7 @@ function LessonRow({
         <MoveButtons name={lesson.title} first={first || movesDisabled} last={last || movesDisabled} fields={key} />
         <LockSwitch locked={lesson.isLocked} label={`Lock ${lesson.title}`} fields={key} />
         <ViewOnSiteLink name={lesson.title} href={lessonHref(lesson.languageId, lesson.levelId, lesson.id)} />
-        {edit}
+        <EditButton name={lesson.title} onEdit={() => onEdit(lesson)} />
         <DeleteButton label={`Delete ${lesson.title}`} title={`Delete ${lesson.title}?`} warning={catalogTexts.lessonDeleteConfirm} fields={key} />
       </span>
     </li>

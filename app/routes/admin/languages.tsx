@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { LoaderCircle, Pencil, Plus } from "lucide-react";
+import { LoaderCircle, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
-import { DeleteButton, Thumb, ViewOnSiteLink, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DeleteButton, DeleteConfirmProvider, EditButton, Thumb, ViewOnSiteLink, cardClasses, useEditDialog } from "#app/components/admin/catalog-ui.tsx";
 import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
+import { SectionHeader } from "#app/components/admin/section-header.tsx";
 import { AUTOMATIC_VOICE, catalogTexts, catalogToasts, languageSchema, voiceField, type AdminLanguage, type VoiceChoice } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, unknownIntent, withMedia, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
@@ -61,63 +62,61 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function AdminLanguages({ loaderData }: Route.ComponentProps) {
   const { languages, voices } = loaderData;
+  const editing = useEditDialog<AdminLanguage>();
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-extrabold text-ink">{section.title}</h1>
-          <p className="mt-1 text-muted">{section.description}</p>
-        </div>
-        <LanguageDialog voices={voices} />
+    <DeleteConfirmProvider>
+      <div className="space-y-6">
+        <SectionHeader section={section}>
+          <AddLanguage voices={voices} />
+        </SectionHeader>
+        {languages.length === 0 ? (
+          <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.noLanguages}</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Languages">
+            {languages.map((language) => (
+              <li key={language.id} className={`${cardClasses} flex items-center gap-4 p-4`} data-language-card={language.id}>
+                <Thumb src={language.flagUrl} className="h-10 w-14" />
+                <div className="min-w-0 flex-1">
+                  <h2 className="truncate text-lg font-bold text-ink">{language.name}</h2>
+                  <p className="truncate text-sm text-muted">ID: {language.id}</p>
+                </div>
+                <ViewOnSiteLink name={language.name} href={`/${language.id}`} />
+                <EditButton name={language.name} onEdit={() => editing.edit(language)} />
+                <DeleteButton
+                  label={`Delete ${language.name}`}
+                  title={`Delete ${language.name}?`}
+                  warning={`Are you sure you want to delete this language? This will also delete all its levels, lessons and phrases.`}
+                  fields={{ id: language.id }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {editing.item ? (
+          <ModalDialog
+            open={editing.open}
+            onOpenChange={editing.onOpenChange}
+            title="Edit Language"
+            description="Change the language's name or flag. Its ID cannot change."
+          >
+            <LanguageForm key={editing.item.id} language={editing.item} voices={voices} onDone={() => editing.onOpenChange(false)} />
+          </ModalDialog>
+        ) : null}
       </div>
-      {languages.length === 0 ? (
-        <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.noLanguages}</p>
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Languages">
-          {languages.map((language) => (
-            <li key={language.id} className={`${cardClasses} flex items-center gap-4 p-4`} data-language-card={language.id}>
-              <Thumb src={language.flagUrl} className="h-10 w-14" />
-              <div className="min-w-0 flex-1">
-                <h2 className="truncate text-lg font-bold text-ink">{language.name}</h2>
-                <p className="truncate text-sm text-muted">ID: {language.id}</p>
-              </div>
-              <ViewOnSiteLink name={language.name} href={`/${language.id}`} />
-              <LanguageDialog language={language} voices={voices} />
-              <DeleteButton
-                label={`Delete ${language.name}`}
-                title={`Delete ${language.name}?`}
-                warning={`Are you sure you want to delete this language? This will also delete all its levels, lessons and phrases.`}
-                fields={{ id: language.id }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    </DeleteConfirmProvider>
   );
 }
 
-function LanguageDialog({ language, voices }: { language?: AdminLanguage; voices: VoiceChoice[] | null }) {
+function AddLanguage({ voices }: { voices: VoiceChoice[] | null }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      {language ? (
-        <Button variant="ghost" size="icon" aria-label={`Edit ${language.name}`} onClick={() => setOpen(true)}>
-          <Pencil aria-hidden />
-        </Button>
-      ) : (
-        <Button onClick={() => setOpen(true)}>
-          <Plus aria-hidden />
-          Add Language
-        </Button>
-      )}
-      <ModalDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={language ? "Edit Language" : "Add Language"}
-        description={language ? "Change the language's name or flag. Its ID cannot change." : "Add a language learners can choose."}
-      >
-        <LanguageForm language={language} voices={voices} onDone={() => setOpen(false)} />
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden />
+        Add Language
+      </Button>
+      <ModalDialog open={open} onOpenChange={setOpen} title="Add Language" description="Add a language learners can choose.">
+        <LanguageForm voices={voices} onDone={() => setOpen(false)} />
       </ModalDialog>
     </>
   );

@@ -1,6 +1,7 @@
 import { ExternalLink, LogOut } from "lucide-react";
 import { Form, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { CatalogChangeNotice } from "#app/components/admin/catalog-change-notice.tsx";
+import { RowIconSprite } from "#app/components/admin/row-icons.tsx";
 import { SiteLogo } from "#app/components/site-logo.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { adminOverview, adminSections } from "#app/lib/admin-sections.ts";
@@ -33,6 +34,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin") && navigation.location.pathname !== pathname;
   return (
     <div className="min-h-dvh bg-brand-50/40">
+      <RowIconSprite />
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

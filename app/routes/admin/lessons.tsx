@@ -1,18 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { LoaderCircle, Pencil, Plus } from "lucide-react";
+import { LoaderCircle, Plus } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData } from "react-router";
 import { Pager } from "#app/components/ui/pager.tsx";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
 import { LanguageFilter, useShowLanguage } from "#app/components/admin/language-filter.tsx";
-import { FormLockSwitch, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import { DeleteConfirmProvider, FormLockSwitch, cardClasses, useEditDialog } from "#app/components/admin/catalog-ui.tsx";
 import { LessonGroup } from "#app/components/admin/lesson-group.tsx";
 import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
+import { SectionHeader } from "#app/components/admin/section-header.tsx";
 import { useLeaveGuard } from "#app/lib/use-leave-guard.ts";
 import { catalogTexts, catalogToasts, lessonSchema, SAVE_AND_ADD_ANOTHER, type AdminLanguage, type AdminLesson, type AdminLevel } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -127,90 +128,91 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
     });
   }, []);
   const blocker = useLeaveGuard(unsaved.size > 0);
+  const editing = useEditDialog<AdminLesson>();
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-extrabold text-ink">{section.title}</h1>
-          <p className="mt-1 text-muted">{section.description}</p>
-        </div>
-        <LessonDialog languages={languages} levels={levels} />
-      </div>
-      {levels.length === 0 ? (
-        <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.addLanguagesAndLevelsFirst}</p>
-      ) : (
-        <LanguageFilter
-          label="Show the lessons of"
-          languages={languages}
-          value={languageId}
-          levels={{ options: levels.filter((l) => l.languageId === languageId), value: levelId }}
-        />
-      )}
-      {levels.length === 0 ? null : groups.length === 0 ? (
-        <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.noLessons}</p>
-      ) : (
-        groups.map(({ language, level, lessons: groupLessons }) => (
-          <LessonGroup
-            key={`${language.id}:${level.id}`}
-            heading={`${language.name} - ${level.title}`}
-            languageId={language.id}
-            levelId={level.id}
-            lessons={groupLessons}
-            renderEdit={(lesson) => <LessonDialog languages={languages} levels={levels} lesson={lesson} />}
-            onUnsavedChange={onUnsavedChange}
+    <DeleteConfirmProvider>
+      <div className="space-y-6">
+        <SectionHeader section={section}>
+          <AddLesson languages={languages} levels={levels} />
+        </SectionHeader>
+        {levels.length === 0 ? (
+          <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.addLanguagesAndLevelsFirst}</p>
+        ) : (
+          <LanguageFilter
+            label="Show the lessons of"
+            languages={languages}
+            value={languageId}
+            levels={{ options: levels.filter((l) => l.languageId === languageId), value: levelId }}
           />
-        ))
-      )}
-      <Pager label="Pages of levels" page={page} pages={pages} />
-      <ConfirmDialog
-        open={blocker.state === "blocked"}
-        onOpenChange={(open) => !open && blocker.reset?.()}
-        title={catalogTexts.unsavedOrderTitle}
-        description={catalogTexts.unsavedOrder}
-        cancelLabel="Stay"
-        confirmLabel="Leave"
-        onConfirm={async () => blocker.proceed?.()}
-      />
-    </div>
+        )}
+        {levels.length === 0 ? null : groups.length === 0 ? (
+          <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.noLessons}</p>
+        ) : (
+          groups.map(({ language, level, lessons: groupLessons }) => (
+            <LessonGroup
+              key={`${language.id}:${level.id}`}
+              heading={`${language.name} - ${level.title}`}
+              languageId={language.id}
+              levelId={level.id}
+              lessons={groupLessons}
+              onEdit={editing.edit}
+              onUnsavedChange={onUnsavedChange}
+            />
+          ))
+        )}
+        <Pager label="Pages of levels" page={page} pages={pages} />
+        <ConfirmDialog
+          open={blocker.state === "blocked"}
+          onOpenChange={(open) => !open && blocker.reset?.()}
+          title={catalogTexts.unsavedOrderTitle}
+          description={catalogTexts.unsavedOrder}
+          cancelLabel="Stay"
+          confirmLabel="Leave"
+          onConfirm={async () => blocker.proceed?.()}
+        />
+        {editing.item ? (
+          <ModalDialog open={editing.open} onOpenChange={editing.onOpenChange} title="Edit Lesson" description="Change this lesson. Its ID cannot change.">
+            <LessonForm
+              key={`${editing.item.languageId}:${editing.item.levelId}:${editing.item.id}`}
+              languages={languages}
+              levels={levels}
+              lesson={editing.item}
+              preset={noPreset}
+              onDone={() => editing.onOpenChange(false)}
+            />
+          </ModalDialog>
+        ) : null}
+      </div>
+    </DeleteConfirmProvider>
   );
 }
 
-function LessonDialog({ languages, levels, lesson }: { languages: AdminLanguage[]; levels: AdminLevel[]; lesson?: AdminLesson }) {
+const noPreset = { languageId: "", levelId: "", again: false };
+
+function AddLesson({ languages, levels }: { languages: AdminLanguage[]; levels: AdminLevel[] }) {
   const [open, setOpen] = useState(false);
-  // Add: the form starts in the language and level the page shows; "Save and add another" starts a fresh form (a new
-  // key) in the language and level just used (issue 27).
+  // The form starts in the language and level the page shows; "Save and add another" starts a fresh form (a new key)
+  // in the language and level just used (issue 27).
   const shown = useLoaderData<typeof loader>();
   const [preset, setPreset] = useState({ round: 0, languageId: "", levelId: "", again: false });
   return (
     <>
-      {lesson ? (
-        <Button variant="ghost" size="icon" aria-label={`Edit ${lesson.title}`} onClick={() => setOpen(true)}>
-          <Pencil aria-hidden />
-        </Button>
-      ) : (
-        <Button
-          onClick={() => {
-            const levelId = shown.levelId === "all" ? "" : (shown.levelId ?? "");
-            setPreset((p) => ({ round: p.round + 1, languageId: shown.languageId ?? "", levelId, again: false }));
-            setOpen(true);
-          }}
-          disabled={levels.length === 0}
-        >
-          <Plus aria-hidden />
-          Add New Lesson
-        </Button>
-      )}
-      <ModalDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={lesson ? "Edit Lesson" : "Add New Lesson"}
-        description={lesson ? "Change this lesson. Its ID cannot change." : "Add a lesson to a level. It goes last in its level."}
+      <Button
+        onClick={() => {
+          const levelId = shown.levelId === "all" ? "" : (shown.levelId ?? "");
+          setPreset((p) => ({ round: p.round + 1, languageId: shown.languageId ?? "", levelId, again: false }));
+          setOpen(true);
+        }}
+        disabled={levels.length === 0}
       >
+        <Plus aria-hidden />
+        Add New Lesson
+      </Button>
+      <ModalDialog open={open} onOpenChange={setOpen} title="Add New Lesson" description="Add a lesson to a level. It goes last in its level.">
         <LessonForm
           key={preset.round}
           languages={languages}
           levels={levels}
-          lesson={lesson}
           preset={preset}
           onDone={() => setOpen(false)}
           onAnother={(languageId, levelId) => setPreset((p) => ({ round: p.round + 1, languageId, levelId, again: true }))}
@@ -235,7 +237,7 @@ function LessonForm({
   preset: { languageId: string; levelId: string; again: boolean };
   onDone: () => void;
   /** Saved with "Save and add another": the dialog stays open for the next lesson of that level. */
-  onAnother: (languageId: string, levelId: string) => void;
+  onAnother?: (languageId: string, levelId: string) => void;
 }) {
   const fetcher = useFetcher<CatalogActionData>();
   const [form, fields] = useForm({
@@ -260,12 +262,13 @@ function LessonForm({
   const another = useRef(false);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) {
-      if (another.current) onAnother(languageId, levelId);
+      if (another.current) onAnother?.(languageId, levelId);
       else onDone();
-      // A lesson added to (or moved into) another language is shown there.
-      showLanguage(languageId, levelId);
+      // A lesson added to another language or level is shown there; an edit leaves the page where it is (a lesson
+      // moved elsewhere leaves the list, as it always has).
+      if (!lesson) showLanguage(languageId, levelId);
     }
-  }, [fetcher.state, fetcher.data, onDone, onAnother, showLanguage, languageId, levelId]);
+  }, [fetcher.state, fetcher.data, onDone, onAnother, showLanguage, languageId, levelId, lesson]);
   const selectProps = (f: typeof fields.languageId) => ({
     id: f.id,
     name: f.name,

@@ -1,17 +1,29 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Globe, LoaderCircle, Pencil, Plus } from "lucide-react";
+import { Globe, LoaderCircle, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLoaderData } from "react-router";
 import { CefrLabelField } from "#app/components/admin/cefr-label-field.tsx";
 import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
 import { LanguageFilter, useShowLanguage } from "#app/components/admin/language-filter.tsx";
-import { DeleteButton, FormLockSwitch, LockSwitch, MoveButtons, Thumb, ViewOnSiteLink, cardClasses } from "#app/components/admin/catalog-ui.tsx";
+import {
+  DeleteButton,
+  DeleteConfirmProvider,
+  EditButton,
+  FormLockSwitch,
+  LockSwitch,
+  MoveButtons,
+  Thumb,
+  ViewOnSiteLink,
+  cardClasses,
+  useEditDialog,
+} from "#app/components/admin/catalog-ui.tsx";
 import { defaultIcons } from "#app/components/catalog-cards.tsx";
 import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
+import { SectionHeader } from "#app/components/admin/section-header.tsx";
 import { catalogTexts, catalogToasts, levelSchema, SAVE_AND_ADD_ANOTHER, type AdminLanguage, type AdminLevel } from "#common/catalog-admin.ts";
 import { levelHref } from "#common/catalog.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -82,34 +94,43 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AdminLevels({ loaderData }: Route.ComponentProps) {
   const { languages, languageId, levels } = loaderData;
   const language = languages.find((l) => l.id === languageId);
+  const editing = useEditDialog<AdminLevel>();
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-extrabold text-ink">{section.title}</h1>
-          <p className="mt-1 text-muted">{section.description}</p>
-        </div>
-        <LevelDialog languages={languages} />
+    <DeleteConfirmProvider>
+      <div className="space-y-6">
+        <SectionHeader section={section}>
+          <AddLevel languages={languages} />
+        </SectionHeader>
+        {languages.length === 0 ? (
+          <div className={`${cardClasses} space-y-4 p-8 text-center`}>
+            <p className="text-muted">{catalogTexts.addLanguagesFirst}</p>
+            <Link to="/admin/languages" className={buttonClasses("outline")}>
+              <Globe aria-hidden />
+              Manage Languages
+            </Link>
+          </div>
+        ) : (
+          <>
+            <LanguageFilter label="Show the levels of" languages={languages} value={languageId} />
+            {language ? <LanguageLevels key={language.id} language={language} levels={levels} onEdit={editing.edit} /> : null}
+          </>
+        )}
+        {editing.item ? (
+          <ModalDialog open={editing.open} onOpenChange={editing.onOpenChange} title="Edit Level" description="Change this level. Its ID cannot change.">
+            <LevelForm
+              key={`${editing.item.languageId}:${editing.item.id}`}
+              languages={languages}
+              level={editing.item}
+              onDone={() => editing.onOpenChange(false)}
+            />
+          </ModalDialog>
+        ) : null}
       </div>
-      {languages.length === 0 ? (
-        <div className={`${cardClasses} space-y-4 p-8 text-center`}>
-          <p className="text-muted">{catalogTexts.addLanguagesFirst}</p>
-          <Link to="/admin/languages" className={buttonClasses("outline")}>
-            <Globe aria-hidden />
-            Manage Languages
-          </Link>
-        </div>
-      ) : (
-        <>
-          <LanguageFilter label="Show the levels of" languages={languages} value={languageId} />
-          {language ? <LanguageLevels key={language.id} language={language} languages={languages} levels={levels} /> : null}
-        </>
-      )}
-    </div>
+    </DeleteConfirmProvider>
   );
 }
 
-function LanguageLevels({ language, languages, levels }: { language: AdminLanguage; languages: AdminLanguage[]; levels: AdminLevel[] }) {
+function LanguageLevels({ language, levels, onEdit }: { language: AdminLanguage; levels: AdminLevel[]; onEdit: (level: AdminLevel) => void }) {
   const headingId = `levels-${language.id}`;
   return (
     <section aria-labelledby={headingId} className={`${cardClasses} p-4 sm:p-6`}>
@@ -124,7 +145,7 @@ function LanguageLevels({ language, languages, levels }: { language: AdminLangua
           {/* Below 1024 px a list: in a table the actions sat in a sideways scroller on a phone and a tablet. */}
           <ul className="mt-4 divide-y divide-brand-100 lg:hidden" aria-label={`Levels of ${language.name}`}>
             {levels.map((level, index) => {
-              const parts = levelParts(level, index, levels, languages);
+              const parts = levelParts(level, index, levels, onEdit);
               return (
                 <li key={level.id} data-level-item={level.id} className="space-y-3 py-3">
                   <div className="flex items-center gap-3">
@@ -153,7 +174,7 @@ function LanguageLevels({ language, languages, levels }: { language: AdminLangua
             </thead>
             <tbody className="divide-y divide-brand-100">
               {levels.map((level, index) => {
-                const parts = levelParts(level, index, levels, languages);
+                const parts = levelParts(level, index, levels, onEdit);
                 return (
                   <tr key={level.id} data-level-row={level.id}>
                     <td className="py-3 pr-3">{parts.title}</td>
@@ -173,7 +194,7 @@ function LanguageLevels({ language, languages, levels }: { language: AdminLangua
 }
 
 /** The pieces of one level's line, shared by the table (wide screens) and the list (phones and tablets). */
-function levelParts(level: AdminLevel, index: number, levels: AdminLevel[], languages: AdminLanguage[]) {
+function levelParts(level: AdminLevel, index: number, levels: AdminLevel[], onEdit: (level: AdminLevel) => void) {
   const key = { keyLanguageId: level.languageId, keyId: level.id };
   return {
     title: (
@@ -188,7 +209,7 @@ function levelParts(level: AdminLevel, index: number, levels: AdminLevel[], lang
     lock: <LockSwitch locked={level.isLocked} label={`Lock ${level.title}`} fields={key} />,
     actions: (
       <>
-        <LevelDialog languages={languages} level={level} />
+        <EditButton name={level.title} onEdit={() => onEdit(level)} />
         <DeleteButton
           label={`Delete ${level.title}`}
           title={`Delete ${level.title}?`}
@@ -200,40 +221,28 @@ function levelParts(level: AdminLevel, index: number, levels: AdminLevel[], lang
   };
 }
 
-function LevelDialog({ languages, level }: { languages: AdminLanguage[]; level?: AdminLevel }) {
+function AddLevel({ languages }: { languages: AdminLanguage[] }) {
   const [open, setOpen] = useState(false);
-  // Add: the form starts in the language the page shows; "Save and add another" starts a fresh form (a new key) in
-  // the language just used (issue 27).
+  // The form starts in the language the page shows; "Save and add another" starts a fresh form (a new key) in the
+  // language just used (issue 27).
   const shownLanguage = useLoaderData<typeof loader>().languageId;
   const [preset, setPreset] = useState({ round: 0, languageId: "", again: false });
   return (
     <>
-      {level ? (
-        <Button variant="ghost" size="icon" aria-label={`Edit ${level.title}`} onClick={() => setOpen(true)}>
-          <Pencil aria-hidden />
-        </Button>
-      ) : (
-        <Button
-          onClick={() => {
-            setPreset((p) => ({ round: p.round + 1, languageId: shownLanguage ?? "", again: false }));
-            setOpen(true);
-          }}
-          disabled={languages.length === 0}
-        >
-          <Plus aria-hidden />
-          Add Level
-        </Button>
-      )}
-      <ModalDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={level ? "Edit Level" : "Add New Level"}
-        description={level ? "Change this level. Its ID cannot change." : "Add a CEFR level to a language."}
+      <Button
+        onClick={() => {
+          setPreset((p) => ({ round: p.round + 1, languageId: shownLanguage ?? "", again: false }));
+          setOpen(true);
+        }}
+        disabled={languages.length === 0}
       >
+        <Plus aria-hidden />
+        Add Level
+      </Button>
+      <ModalDialog open={open} onOpenChange={setOpen} title="Add New Level" description="Add a CEFR level to a language.">
         <LevelForm
           key={preset.round}
           languages={languages}
-          level={level}
           presetLanguageId={preset.languageId}
           onDone={() => setOpen(false)}
           again={preset.again}
@@ -259,7 +268,7 @@ function LevelForm({
   again?: boolean;
   onDone: () => void;
   /** Saved with "Save and add another": the dialog stays open for the next level of that language. */
-  onAnother: (languageId: string) => void;
+  onAnother?: (languageId: string) => void;
 }) {
   const fetcher = useFetcher<CatalogActionData>();
   const [form, fields] = useForm({
@@ -280,16 +289,17 @@ function LevelForm({
   const another = useRef(false);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) {
-      if (another.current) onAnother(chosen.current ?? "");
+      if (another.current) onAnother?.(chosen.current ?? "");
       else onDone();
-      showLanguage(chosen.current);
+      // A level added to another language is shown there; an edit leaves the page where it is.
+      if (!level) showLanguage(chosen.current);
     }
-  }, [fetcher.state, fetcher.data, onDone, onAnother, showLanguage]);
+  }, [fetcher.state, fetcher.data, onDone, onAnother, showLanguage, level]);
   return (
     <fetcher.Form
       method="post"
       {...getFormProps(form)}
-      // Remembered for after the save: a level added to (or moved into) another language is shown there.
+      // Remembered for after the save: a level added to another language is shown there.
       onSubmitCapture={(event) => {
         chosen.current = String(new FormData(event.currentTarget).get("languageId") ?? "");
         another.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === SAVE_AND_ADD_ANOTHER;

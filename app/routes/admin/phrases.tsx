@@ -2,7 +2,7 @@ import { ChevronDown, FileUp, LoaderCircle, Pause, Pencil, Play, Plus, Search, X
 import { Accordion } from "radix-ui";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
-import { DeleteButton } from "#app/components/admin/catalog-ui.tsx";
+import { DeleteButton, DeleteConfirmProvider } from "#app/components/admin/catalog-ui.tsx";
 import { CueBackfill } from "#app/components/admin/cue-backfill.tsx";
 import { EditGroupButton, type OnEditGroup } from "#app/components/admin/edit-group-button.tsx";
 import { Pager } from "#app/components/ui/pager.tsx";
@@ -13,6 +13,7 @@ import { notify } from "#app/components/toaster.tsx";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
+import { SectionHeader } from "#app/components/admin/section-header.tsx";
 import { getAudioController } from "#app/lib/audio/audio-controller.ts";
 import { ADMIN_PLAYBACK_RATES, formatTime } from "#app/lib/audio/audio-state.ts";
 import { useAudioPlayer } from "#app/lib/audio/use-audio-player.ts";
@@ -221,11 +222,7 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-extrabold text-ink">{section.title}</h1>
-          <p className="mt-1 text-muted">{section.description}</p>
-        </div>
+      <SectionHeader section={section}>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
             <Link to="/admin/phrases/without-audio">Phrases without audio</Link>
@@ -239,22 +236,24 @@ export default function AdminPhrases({ loaderData }: Route.ComponentProps) {
             Add Phrases
           </Button>
         </div>
-      </div>
+      </SectionHeader>
       {hasPhrases ? <CueBackfill onEdit={openEdit} /> : null}
       {!hasLessons ? (
         <EmptyCard text={phraseText.noLessons} />
       ) : (
-        <ExpandedPhrase value={expandedValue}>
-          {hasPhrases ? <PhraseSearch search={search} onEdit={openEdit} /> : null}
-          {search ? null : (
-            <>
-              {!hasPhrases ? <EmptyCard text={phraseText.noPhrases} /> : null}
-              <LookingAt value={look}>
-                <PhraseAccordions languages={languages} onEdit={openEdit} />
-              </LookingAt>
-            </>
-          )}
-        </ExpandedPhrase>
+        <DeleteConfirmProvider>
+          <ExpandedPhrase value={expandedValue}>
+            {hasPhrases ? <PhraseSearch search={search} onEdit={openEdit} /> : null}
+            {search ? null : (
+              <>
+                {!hasPhrases ? <EmptyCard text={phraseText.noPhrases} /> : null}
+                <LookingAt value={look}>
+                  <PhraseAccordions languages={languages} onEdit={openEdit} />
+                </LookingAt>
+              </>
+            )}
+          </ExpandedPhrase>
+        </DeleteConfirmProvider>
       )}
       <PhraseDialog state={dialog} languages={languages} onClose={closeDialog} onAnother={addAnother} />
       <PhraseImportDialog open={importing !== null} languages={languages} selection={importing ?? nothingChosen} onClose={closeImport} />
