@@ -490,6 +490,19 @@ test("Add Level and Add New Lesson start where the admin is looking, and 'Save a
   await expect(lessonDialog).toBeHidden();
   await expect(page.getByText("First Words", { exact: true })).toBeVisible();
   await expect(page.getByText("More Words", { exact: true })).toBeVisible();
+
+  // The page carries its own language's levels; the form fetches another language's when the admin picks it.
+  await addLanguage(page, "e2e-remember-too", "Remember Too");
+  await open(page, "/admin/lessons?language=e2e-remember-too");
+  await page.getByRole("button", { name: "Add New Lesson" }).click();
+  await expect(lessonDialog.getByLabel("Language")).toHaveValue("e2e-remember-too");
+  await expect(lessonDialog.getByLabel("Level").locator("option")).toHaveText(["Select a level"]);
+  await lessonDialog.getByLabel("Language").selectOption({ label: "Remember Lang" });
+  await expect(lessonDialog.getByLabel("Level").locator("option")).toHaveText(["Select a level", "Remember One (A1)", "Remember Two (A2.1)"]);
+  await lessonDialog.getByLabel("Level").selectOption({ label: "Remember Two (A2.1)" });
+  await expect(lessonDialog.getByLabel("Level")).toHaveValue("r2");
+  await lessonDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(lessonDialog).toBeHidden();
 });
 
 test("the Overview's catalog archive: Export downloads the catalogue; importing it back is checked first and changes nothing (issue 27)", async ({ page, pageErrors }) => {

@@ -90,13 +90,16 @@ export async function listAdminLanguages(db: Executor): Promise<AdminLanguage[]>
   return db.select(languageColumns).from(languages).orderBy(asc(languages.name), asc(languages.id));
 }
 
-/** Levels in display order (order_index, missing as 999, then title): one language's, or all (for the lesson form's selects). */
-export async function listAdminLevels(db: Executor, languageId?: string): Promise<AdminLevel[]> {
-  const rows = await db
-    .select(levelColumns)
-    .from(levels)
-    .where(languageId === undefined ? undefined : eq(levels.languageId, languageId));
+/** One language's levels in display order (order_index, missing as 999, then title). */
+export async function listAdminLevels(db: Executor, languageId: string): Promise<AdminLevel[]> {
+  const rows = await db.select(levelColumns).from(levels).where(eq(levels.languageId, languageId));
   return rows.sort(compareByOrder);
+}
+
+/** Whether any language has a level (the Lessons tab asks for levels first when none has). */
+export async function hasLevels(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ id: levels.id }).from(levels).limit(1);
+  return row !== undefined;
 }
 
 /** One language's lessons (or one level's of it) in display order. */

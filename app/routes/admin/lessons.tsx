@@ -8,6 +8,7 @@ import { IconUrlField } from "#app/components/admin/icon-url-field.tsx";
 import { LanguageFilter, useShowLanguage } from "#app/components/admin/language-filter.tsx";
 import { DeleteConfirmProvider, FormLockSwitch, cardClasses, useEditDialog } from "#app/components/admin/catalog-ui.tsx";
 import { LessonGroup } from "#app/components/admin/lesson-group.tsx";
+import { usePhraseTreeChoices } from "#app/components/admin/phrase-tree-choices.ts";
 import { DialogBody, DialogCancel, DialogFooter, ModalDialog, dialogFormClasses } from "#app/components/ui/dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -15,7 +16,7 @@ import { FormField, inputClasses } from "#app/components/ui/form-field.tsx";
 import { adminSection } from "#app/lib/admin-sections.ts";
 import { SectionHeader } from "#app/components/admin/section-header.tsx";
 import { useLeaveGuard } from "#app/lib/use-leave-guard.ts";
-import { catalogTexts, catalogToasts, lessonSchema, SAVE_AND_ADD_ANOTHER, type AdminLanguage, type AdminLesson, type AdminLevel } from "#common/catalog-admin.ts";
+import { catalogTexts, catalogToasts, lessonSchema, SAVE_AND_ADD_ANOTHER, type AdminLanguage, type AdminLesson } from "#common/catalog-admin.ts";
 import { seo } from "#app/lib/seo.ts";
 import { catalogDeps, deleteThenClean, field, invalid, respond, withMedia, unknownIntent, type CatalogActionData } from "#server/admin/catalog-admin-actions.server.ts";
 import {
@@ -23,6 +24,7 @@ import {
   deleteLesson,
   listAdminLanguages,
   listAdminLessons,
+  hasLevels,
   listAdminLevels,
   moveLesson,
   pageOfLevels,
@@ -40,22 +42,25 @@ const section = adminSection("/admin/lessons");
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = getRuntime(context).database;
-  const [languages, levels] = await Promise.all([listAdminLanguages(db), listAdminLevels(db)]);
-  // The lessons of one language at a time (issue 10 point 8); every level stays, for the form's cascading selects.
+  const languages = await listAdminLanguages(db);
+  // The lessons of one language at a time (issue 10 point 8), and its levels only: the lesson form fetches another
+  // language's levels when the admin picks it (every language's levels were a sixth of the page's time).
   const params = new URL(request.url).searchParams;
   const languageId = pickFilter(languages, params.get("language"));
+  const levels = languageId ? await listAdminLevels(db, languageId) : [];
+  // Whether any language has levels: without any, the tab asks for them first.
+  const anyLevels = levels.length > 0 || (await hasLevels(db));
   // And one level of it (its first by default): a language's hundred lessons in one page were slow to render.
-  const languageLevels = levels.filter((l) => l.languageId === languageId);
-  const levelId = params.get("level") === "all" ? "all" : pickFilter(languageLevels, params.get("level"));
+  const levelId = params.get("level") === "all" ? "all" : pickFilter(levels, params.get("level"));
   const lessons = languageId ? await listAdminLessons(db, languageId, levelId === "all" ? undefined : levelId) : [];
-  if (levelId !== "all") return { languages, levels, languageId, levelId, lessons, page: 1, pages: 1 };
+  if (levelId !== "all") return { languages, levels, anyLevels, languageId, levelId, lessons, page: 1, pages: 1 };
   // All levels: whole levels a page at a time, so a language with hundreds of lessons still renders quickly.
   const shown = pageOfLevels(
-    languageLevels.map((l) => l.id),
+    levels.map((l) => l.id),
     lessons,
     Number.parseInt(params.get("page") ?? "1", 10),
   );
-  return { languages, levels, languageId, levelId, lessons: shown.lessons, page: shown.page, pages: shown.pages };
+  return { languages, levels, anyLevels, languageId, levelId, lessons: shown.lessons, page: shown.page, pages: shown.pages };
 }
 
 /** A reorder names at most this many lessons; a level holds far fewer. */
@@ -107,7 +112,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: section.title, description: section.description, path: section.to, noindex: true });
 
 export default function AdminLessons({ loaderData }: Route.ComponentProps) {
-  const { languages, levels, languageId, levelId, lessons, page, pages } = loaderData;
+  const { languages, levels, anyLevels, languageId, levelId, lessons, page, pages } = loaderData;
   const groups = languages
     .filter((language) => language.id === languageId)
     .flatMap((language) =>
@@ -133,19 +138,19 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
     <DeleteConfirmProvider>
       <div className="space-y-6">
         <SectionHeader section={section}>
-          <AddLesson languages={languages} levels={levels} />
+          <AddLesson languages={languages} disabled={!anyLevels} />
         </SectionHeader>
-        {levels.length === 0 ? (
+        {!anyLevels ? (
           <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.addLanguagesAndLevelsFirst}</p>
         ) : (
           <LanguageFilter
             label="Show the lessons of"
             languages={languages}
             value={languageId}
-            levels={{ options: levels.filter((l) => l.languageId === languageId), value: levelId }}
+            levels={{ options: levels, value: levelId }}
           />
         )}
-        {levels.length === 0 ? null : groups.length === 0 ? (
+        {!anyLevels ? null : groups.length === 0 ? (
           <p className={`${cardClasses} p-8 text-center text-muted`}>{catalogTexts.noLessons}</p>
         ) : (
           groups.map(({ language, level, lessons: groupLessons }) => (
@@ -175,7 +180,6 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
             <LessonForm
               key={`${editing.item.languageId}:${editing.item.levelId}:${editing.item.id}`}
               languages={languages}
-              levels={levels}
               lesson={editing.item}
               preset={noPreset}
               onDone={() => editing.onOpenChange(false)}
@@ -189,7 +193,7 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
 
 const noPreset = { languageId: "", levelId: "", again: false };
 
-function AddLesson({ languages, levels }: { languages: AdminLanguage[]; levels: AdminLevel[] }) {
+function AddLesson({ languages, disabled }: { languages: AdminLanguage[]; disabled: boolean }) {
   const [open, setOpen] = useState(false);
   // The form starts in the language and level the page shows; "Save and add another" starts a fresh form (a new key)
   // in the language and level just used (issue 27).
@@ -203,7 +207,7 @@ function AddLesson({ languages, levels }: { languages: AdminLanguage[]; levels: 
           setPreset((p) => ({ round: p.round + 1, languageId: shown.languageId ?? "", levelId, again: false }));
           setOpen(true);
         }}
-        disabled={levels.length === 0}
+        disabled={disabled}
       >
         <Plus aria-hidden />
         Add New Lesson
@@ -212,7 +216,6 @@ function AddLesson({ languages, levels }: { languages: AdminLanguage[]; levels: 
         <LessonForm
           key={preset.round}
           languages={languages}
-          levels={levels}
           preset={preset}
           onDone={() => setOpen(false)}
           onAnother={(languageId, levelId) => setPreset((p) => ({ round: p.round + 1, languageId, levelId, again: true }))}
@@ -224,14 +227,12 @@ function AddLesson({ languages, levels }: { languages: AdminLanguage[]; levels: 
 
 function LessonForm({
   languages,
-  levels,
   lesson,
   preset,
   onDone,
   onAnother,
 }: {
   languages: AdminLanguage[];
-  levels: AdminLevel[];
   lesson?: AdminLesson;
   /** Add: the language and level to start in; `again` after a "Save and add another" (the cursor waits in Lesson ID). */
   preset: { languageId: string; levelId: string; again: boolean };
@@ -254,10 +255,15 @@ function LessonForm({
   });
   // The cascade of SPEC §4: a new language clears the level; levels are those of the chosen language.
   const [languageId, setLanguageId] = useState(lesson?.languageId ?? preset.languageId);
-  const [levelId, setLevelId] = useState(lesson?.levelId ?? (levels.some((l) => l.languageId === preset.languageId && l.id === preset.levelId) ? preset.levelId : ""));
-  const languageLevels = levels.filter((l) => l.languageId === languageId);
-  const busy = fetcher.state !== "idle";
   const shown = useLoaderData<typeof loader>();
+  // After "Save and add another" the level just used stays (the page may still be on its way to that language).
+  const presetLevel = preset.again || (preset.languageId === shown.languageId && shown.levels.some((l) => l.id === preset.levelId));
+  const [levelId, setLevelId] = useState(lesson?.levelId ?? (presetLevel ? preset.levelId : ""));
+  // The page's language's levels came with it; another language's are fetched when the admin picks it.
+  const onPage = languageId === shown.languageId;
+  const fetchedLevels = usePhraseTreeChoices({ languageId: onPage ? "" : languageId, levelId: "" }).levels;
+  const languageLevels = onPage ? shown.levels : fetchedLevels;
+  const busy = fetcher.state !== "idle";
   const showLanguage = useShowLanguage({ language: shown.languageId, level: shown.levelId });
   const another = useRef(false);
   useEffect(() => {
