@@ -35,9 +35,9 @@ interface DeleteRequest {
 const AskToDelete = createContext<((request: DeleteRequest, opener: HTMLElement) => void) | null>(null);
 
 /**
- * The one delete confirmation (SPEC §5) of a page whose rows have DeleteButtons: a dialog root and a fetcher per row
- * cost a third of a 50-row page's server render. It posts to the route that renders it; the outcome is the server's
- * toast, and the focus goes back to the row's button (or, when the row is gone, where the browser puts it).
+ * The one delete confirmation (SPEC §5) of a page whose rows have DeleteButtons, instead of a dialog root and a
+ * fetcher in every row. It posts to the route that renders it; the outcome is the server's toast, and the focus goes
+ * back to the row's button (or, when the row is gone, where the browser puts it).
  */
 export function DeleteConfirmProvider({ children }: { children: React.ReactNode }) {
   const fetcher = useFetcher();

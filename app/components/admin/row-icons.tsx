@@ -1,6 +1,6 @@
 /**
  * The icons an admin list repeats on every row (view, edit, delete, move, drag), drawn once per page as SVG symbols
- * and used by reference. Inline, a 50-row page carried 150 lucide icons: a third of its server render time and 45%
+ * and used by reference. Inline, a 50-row page carried 150 lucide icons: a third of its server time and a quarter
  * of its HTML (bench/README.md, "Admin rows: one dialog per page, icons by reference").
  *
  * The drawings are lucide's own (lucide-react 1.75, ISC); row-icons.test.ts checks each still matches lucide's.
