@@ -105,6 +105,8 @@ export function createReadingHelper(options: { idleExitMs?: number } = {}): Read
       const running = child;
       stop();
       if (running && running.exitCode === null && running.signalCode === null) {
+        // An idle helper is unreferenced: referenced again, the process waits for its end rather than exiting mid-close.
+        running.ref();
         await new Promise<void>((resolve) => {
           running.once("exit", () => resolve());
           // A process stuck in a long computation is not waited for.

@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { readingAidFor } from "#server/reading/reading-aids.ts";
 import { createReadingHelper } from "#server/reading/reading-helper.server.ts";
@@ -60,6 +62,18 @@ describe("golden readings", () => {
     expect(helper.running()).toBe(true);
     await expect.poll(() => helper.running(), { timeout: 10_000 }).toBe(false);
     expect(await helper.compute([{ aid: "russian", text: "Нет" }])).toEqual(["Net"]);
+  });
+
+  it("closing while the process is idle waits for its end, even when nothing else keeps the caller running", async () => {
+    // A command that computed a reading and closes the helper with nothing else to wait for (the CLI, a bench's set-up):
+    // an idle process is unreferenced, and a close that did not reference it again let the caller exit mid-close.
+    const script = `import { createReadingHelper } from "#server/reading/reading-helper.server.ts";
+      const helper = createReadingHelper();
+      await helper.compute([{ aid: "russian", text: "Да" }]);
+      await helper.close();
+      console.log("closed, running: " + helper.running());`;
+    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script]);
+    expect(stdout.trim()).toBe("closed, running: false");
   });
 });
 
