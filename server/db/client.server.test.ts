@@ -4,8 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq, like, sql } from "drizzle-orm";
+import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
+import { migrationsApplied, migrationsFolder, openDatabase, type DatabaseHandle } from "#server/db/client.server.ts";
 import { blogPosts, languages, lessons, levels, phrases } from "#server/db/schema.ts";
 import { openTestDatabase, quietLogger } from "#tests/support/database.ts";
 
@@ -160,11 +161,60 @@ describe("embedded database on disk", () => {
     }
   });
 
+  it("applies the migrations a data directory made by an older build lacks, and only reads when it has them all", async () => {
+    const rowsOf = async (handle: DatabaseHandle, text: string) => ((await handle.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const listLimit = "select array_to_string(reloptions, ',') as options from pg_class where relname = 'phrases_original_trgm_idx'";
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+    const current = await openDatabase({ dataDir: dir }, quietLogger);
+    try {
+      expect(await migrationsApplied((text) => rowsOf(current, text).then((rows) => ({ rows })))).toBe(true);
+      // Back to the state before the newest migration (0016: the index's pending list limit), as an older build left it.
+      await current.db.execute(sql.raw("alter index phrases_original_trgm_idx reset (gin_pending_list_limit)"));
+      await current.db.execute(sql.raw("delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)"));
+      expect(await migrationsApplied((text) => rowsOf(current, text).then((rows) => ({ rows })))).toBe(false);
+      expect((await rowsOf(current, listLimit))[0]!.options ?? "").not.toContain("gin_pending_list_limit");
+    } finally {
+      await current.close();
+    }
+    const upgraded = await openDatabase({ dataDir: dir }, quietLogger);
+    try {
+      expect((await rowsOf(upgraded, listLimit))[0]!.options).toContain("gin_pending_list_limit=64");
+      expect((await rowsOf(upgraded, "select count(*)::int as n from drizzle.__drizzle_migrations"))[0]!.n).toBe(journal.entries.length);
+    } finally {
+      await upgraded.close();
+    }
+  });
+
   it("takes over a lock left by a process that no longer exists", async () => {
     fs.writeFileSync(path.join(dir, "phrasewise.lock"), "999999");
     const handle = await openDatabase({ dataDir: dir }, quietLogger);
     expect(await handle.db.$count(languages)).toBeGreaterThanOrEqual(0);
     await handle.close();
     expect(fs.existsSync(path.join(dir, "phrasewise.lock"))).toBe(false);
+  });
+});
+
+describe("the migrations' check", () => {
+  it("counts a new database as behind, a migrated one as current, and one a newer journal outgrows as behind", async () => {
+    const fresh = new PGlite();
+    try {
+      expect(await migrationsApplied((text) => fresh.query(text))).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+    const handle = await openTestDatabase();
+    const newer = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-migrations-"));
+    try {
+      const query = async (text: string) => ({ rows: ((await handle.db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows });
+      expect(await migrationsApplied(query)).toBe(true);
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+      const last = journal.entries.at(-1)!;
+      fs.mkdirSync(path.join(newer, "meta"));
+      fs.writeFileSync(path.join(newer, "meta/_journal.json"), JSON.stringify({ ...journal, entries: [...journal.entries, { ...last, when: last.when + 1 }] }));
+      expect(await migrationsApplied(query, newer)).toBe(false);
+    } finally {
+      fs.rmSync(newer, { recursive: true, force: true });
+      await handle.close();
+    }
   });
 });
