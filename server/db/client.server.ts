@@ -50,8 +50,12 @@ export async function migrationsApplied(query: (text: string) => Promise<{ rows:
   return applied !== null && applied !== undefined && Number(applied) >= newest;
 }
 
-/** `bufferMb`: the embedded PostgreSQL's shared buffers (EMBEDDED_DB_BUFFER_MB). */
-export type DatabaseConfig = { databaseUrl: string } | { dataDir: string; bufferMb?: number } | { inMemory: true; bufferMb?: number };
+/**
+ * `bufferMb`: the embedded PostgreSQL's shared buffers (EMBEDDED_DB_BUFFER_MB). `migrations`: another migrations
+ * folder than the app's (a test of an upgrade).
+ */
+type EmbeddedOptions = { bufferMb?: number; migrations?: string };
+export type DatabaseConfig = { databaseUrl: string } | ({ dataDir: string } & EmbeddedOptions) | ({ inMemory: true } & EmbeddedOptions);
 
 /**
  * The embedded PostgreSQL's shared buffers by default. Its own 128 MB would be most of the process's memory, and
@@ -83,7 +87,7 @@ async function openPostgres(connectionString: string, logger: Logger): Promise<D
   return { db, kind: "postgres", runPrepared: postgresPreparedRunner(pool), connectionString, close: () => pool.end() };
 }
 
-async function openPglite(config: { dataDir: string; bufferMb?: number } | { inMemory: true; bufferMb?: number }, logger: Logger): Promise<DatabaseHandle> {
+async function openPglite(config: ({ dataDir: string } & EmbeddedOptions) | ({ inMemory: true } & EmbeddedOptions), logger: Logger): Promise<DatabaseHandle> {
   let release = () => {};
   let dataPath: string | undefined;
   if ("dataDir" in config) {
@@ -96,7 +100,8 @@ async function openPglite(config: { dataDir: string; bufferMb?: number } | { inM
     const client = await PGlite.create(dataPath, { postgresqlconf: [`shared_buffers = ${bufferMb}MB`], extensions: { pg_trgm } });
     readAnswersWithPgProtocol(client);
     const db = drizzlePglite({ client, schema }) as unknown as Database;
-    if (!(await migrationsApplied((text) => client.query(text)))) await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    const migrations = config.migrations ?? migrationsFolder;
+    if (!(await migrationsApplied((text) => client.query(text), migrations))) await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrations });
     return {
       db,
       kind: "pglite",
