@@ -12,6 +12,27 @@ import { openTestDatabase, quietLogger } from "#tests/support/database.ts";
 
 const run = promisify(execFile);
 
+/** A text query on either driver, as migrationsApplied takes it. */
+const rawQuery = (handle: DatabaseHandle) => async (text: string) => ({
+  rows: ((await handle.db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows,
+});
+
+/**
+ * A copy of the app's migrations folder with one more migration, as the next build would bring it: a `CREATE TABLE`,
+ * not idempotent on purpose, so running it on a database that has it would fail the open.
+ */
+function nextBuildMigrations(): string {
+  const next = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-next-migrations-"));
+  fs.cpSync(migrationsFolder, next, { recursive: true });
+  const journalFile = path.join(next, "meta/_journal.json");
+  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; when: number; tag: string }[] };
+  const last = journal.entries.at(-1)!;
+  journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: "9999_upgrade-probe" });
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  fs.writeFileSync(path.join(next, "9999_upgrade-probe.sql"), "CREATE TABLE upgrade_probe (id integer);");
+  return next;
+}
+
 describe("catalogue schema", () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
@@ -162,16 +183,7 @@ describe("embedded database on disk", () => {
   });
 
   it("applies the migrations a data directory made by an older build lacks, and only reads when it has them all", async () => {
-    // The app's migrations and one more, as the next build would bring them.
-    const next = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-next-migrations-"));
-    fs.cpSync(migrationsFolder, next, { recursive: true });
-    const journalFile = path.join(next, "meta/_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; when: number; tag: string }[] };
-    const last = journal.entries.at(-1)!;
-    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: "9999_upgrade-probe" });
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    // Not idempotent on purpose: running it on a database that has it would fail the open.
-    fs.writeFileSync(path.join(next, "9999_upgrade-probe.sql"), "CREATE TABLE upgrade_probe (id integer);");
+    const next = nextBuildMigrations();
     const probes = async (handle: DatabaseHandle) =>
       ((await handle.db.execute(sql`select count(*)::int as n from pg_tables where tablename = 'upgrade_probe'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     try {
@@ -182,8 +194,7 @@ describe("embedded database on disk", () => {
         const upgraded = await openDatabase({ dataDir: dir, migrations: next }, quietLogger);
         try {
           expect(await probes(upgraded)).toBe(1);
-          const query = async (text: string) => ({ rows: ((await upgraded.db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows });
-          expect(await migrationsApplied(query, next)).toBe(true);
+          expect(await migrationsApplied(rawQuery(upgraded), next)).toBe(true);
         } finally {
           await upgraded.close();
         }
@@ -211,17 +222,12 @@ describe("the migrations' check", () => {
       await fresh.close();
     }
     const handle = await openTestDatabase();
-    const newer = fs.mkdtempSync(path.join(os.tmpdir(), "phrasewise-migrations-"));
+    const next = nextBuildMigrations();
     try {
-      const query = async (text: string) => ({ rows: ((await handle.db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows });
-      expect(await migrationsApplied(query)).toBe(true);
-      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
-      const last = journal.entries.at(-1)!;
-      fs.mkdirSync(path.join(newer, "meta"));
-      fs.writeFileSync(path.join(newer, "meta/_journal.json"), JSON.stringify({ ...journal, entries: [...journal.entries, { ...last, when: last.when + 1 }] }));
-      expect(await migrationsApplied(query, newer)).toBe(false);
+      expect(await migrationsApplied(rawQuery(handle))).toBe(true);
+      expect(await migrationsApplied(rawQuery(handle), next)).toBe(false);
     } finally {
-      fs.rmSync(newer, { recursive: true, force: true });
+      fs.rmSync(next, { recursive: true, force: true });
       await handle.close();
     }
   });
